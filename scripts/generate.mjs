@@ -1,0 +1,13 @@
+// npm run generate [-- --out DIR]: every generated artefact, in order, from openapi/.
+import { bundle } from "./bundle.mjs";
+import { generateTypes } from "./types.mjs";
+import { generateValidators } from "./validators.mjs";
+import { isMain, outDirFromArgs } from "./project.mjs";
+
+export async function generate(outDir) {
+  bundle(outDir);
+  await generateTypes(outDir);
+  generateValidators(outDir);
+}
+
+if (isMain(import.meta.url)) await generate(outDirFromArgs());

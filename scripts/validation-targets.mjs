@@ -1,0 +1,66 @@
+// Every schema of the bundled document that gets a validator: each operation's request body and
+// each of its responses by status, for paths and webhooks alike.
+const JSON_MEDIA = "application/json";
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+const escapePointer = (segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
+const pointer = (...segments) => "#/" + segments.map(escapePointer).join("/");
+
+/** Follows one local `$ref` (as in responses: {"400": {"$ref": "#/components/responses/X"}}). */
+function follow(document, node, fallbackSegments) {
+  if (!node?.$ref) return { node, segments: fallbackSegments };
+  const segments = node.$ref.replace(/^#\//, "").split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+  return { node: segments.reduce((at, key) => at?.[key], document), segments };
+}
+
+/** A schema that is only a local `$ref` is compiled as its target, so shared schemas compile once. */
+function schemaPointer(schema, segments) {
+  const onlyRef = schema.$ref && Object.keys(schema).length === 1 && schema.$ref.startsWith("#/");
+  return onlyRef ? schema.$ref : pointer(...segments);
+}
+
+/**
+ * @returns {{operationId: string, kind: "request" | "response", status?: string, pointer: string}[]}
+ */
+export function validationTargets(document) {
+  const targets = [];
+  const groups = [
+    ["paths", document.paths ?? {}],
+    ["webhooks", document.webhooks ?? {}],
+  ];
+  for (const [group, items] of groups) {
+    for (const [name, pathItem] of Object.entries(items)) {
+      for (const method of METHODS) {
+        const operation = pathItem[method];
+        if (!operation) continue;
+        const { operationId } = operation;
+        if (operation.requestBody?.content?.[JSON_MEDIA]?.schema) {
+          targets.push({
+            operationId,
+            kind: "request",
+            pointer: schemaPointer(
+              operation.requestBody.content[JSON_MEDIA].schema,
+              [group, name, method, "requestBody", "content", JSON_MEDIA, "schema"],
+            ),
+          });
+        }
+        for (const [status, declared] of Object.entries(operation.responses ?? {})) {
+          const { node, segments } = follow(document, declared, [group, name, method, "responses", status]);
+          if (!node?.content?.[JSON_MEDIA]?.schema) continue;
+          targets.push({
+            operationId,
+            kind: "response",
+            status,
+            pointer: schemaPointer(node.content[JSON_MEDIA].schema, [...segments, "content", JSON_MEDIA, "schema"]),
+          });
+        }
+      }
+    }
+  }
+  return targets;
+}
+
+/** The exported name of a target's validator, a valid identifier such as getMainBalanceResponse200. */
+export function exportName(target) {
+  return target.kind === "request" ? `${target.operationId}Request` : `${target.operationId}Response${target.status}`;
+}
