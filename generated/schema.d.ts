@@ -449,7 +449,7 @@ export interface components {
              * @description `true` enables and `false` disables automatic reinvestment.
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /**
          * FlexAutoInvestResult
@@ -559,12 +559,12 @@ export interface components {
              * @description Records to return. Bounds not shown in the document.
              * @default 100
              */
-            limit: number;
+            limit?: number;
             /**
              * @description Records to skip. Bounds not shown in the document.
              * @default 0
              */
-            offset: number;
+            offset?: number;
             request?: components["schemas"]["RequestPath"];
             nonce?: components["schemas"]["Nonce"];
         };

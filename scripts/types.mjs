@@ -6,7 +6,7 @@ import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generateTypes(outDir) {
   const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
-  const ast = await openapiTS(document, { alphabetize: false, immutable: false });
+  const ast = await openapiTS(document, { alphabetize: false, immutable: false, defaultNonNullable: false });
   const header = "// Generated from openapi/ by scripts/types.mjs. Do not edit: run `npm run generate`.\n";
   writeFileSync(path.join(outDir, "schema.d.ts"), header + astToString(ast));
 }

@@ -1,0 +1,41 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { bin, generatedDir, root } from "../helpers/project.js";
+
+function generateInto(dir: string) {
+  const result = spawnSync("node", ["scripts/generate.mjs", "--out", dir], { cwd: root, encoding: "utf8" });
+  expect(result.stderr + result.stdout).not.toMatch(/Error/);
+  expect(result.status).toBe(0);
+}
+
+describe("lint", () => {
+  it("redocly lint reports zero errors and zero warnings", () => {
+    const result = spawnSync(bin("redocly"), ["lint", "--format=json"], { cwd: root, encoding: "utf8" });
+    const report = JSON.parse(result.stdout);
+    expect(report.problems).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(result.status).toBe(0);
+  });
+});
+
+describe("generated/", () => {
+  const first = mkdtempSync(path.join(tmpdir(), "txc-generate-a-"));
+  const second = mkdtempSync(path.join(tmpdir(), "txc-generate-b-"));
+  afterAll(() => [first, second].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it("equals a fresh regeneration, byte for byte, and a second run changes nothing", () => {
+    generateInto(first);
+    generateInto(second);
+    const committed = readdirSync(generatedDir).sort();
+    expect(readdirSync(first).sort()).toEqual(committed);
+    expect(committed).toEqual(["openapi.json", "schema.d.ts", "validators.d.ts", "validators.js"]);
+    for (const file of committed) {
+      const fresh = readFileSync(path.join(first, file), "utf8");
+      expect(readFileSync(path.join(second, file), "utf8"), `${file} differs between two runs`).toBe(fresh);
+      expect(readFileSync(path.join(generatedDir, file), "utf8"), `generated/${file} is stale: run npm run generate`).toBe(fresh);
+    }
+  });
+});
