@@ -253,7 +253,7 @@ export interface components {
         RequestPath: string;
         /**
          * Nonce
-         * @description Unique identifier of the request, part of the signed body. The document does not state the validation rule (acceptance window, scope of uniqueness); a monotonically increasing value such as Unix time in milliseconds is advised.
+         * @description Unique identifier of the request, part of the signed body. The document does not state the validation rule (acceptance window, scope of uniqueness).
          * @example 1700000000123
          */
         Nonce: string;
