@@ -2,12 +2,14 @@
 import { bundle } from "./bundle.mjs";
 import { generateTypes } from "./types.mjs";
 import { generateValidators } from "./validators.mjs";
+import { generateOperations } from "./operations.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generate(outDir) {
   bundle(outDir);
   await generateTypes(outDir);
   generateValidators(outDir);
+  generateOperations(outDir);
 }
 
 if (isMain(import.meta.url)) await generate(outDirFromArgs());

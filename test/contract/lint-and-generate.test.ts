@@ -31,7 +31,7 @@ describe("generated/", () => {
     generateInto(second);
     const committed = readdirSync(generatedDir).sort();
     expect(readdirSync(first).sort()).toEqual(committed);
-    expect(committed).toEqual(["openapi.json", "schema.d.ts", "validators.d.ts", "validators.js"]);
+    expect(committed).toEqual(["openapi.json", "operations.d.ts", "operations.js", "schema.d.ts", "validators.d.ts", "validators.js"]);
     for (const file of committed) {
       const fresh = readFileSync(path.join(first, file), "utf8");
       expect(readFileSync(path.join(second, file), "utf8"), `${file} differs between two runs`).toBe(fresh);

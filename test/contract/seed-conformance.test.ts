@@ -99,6 +99,11 @@ describe("the document against the description", () => {
     }
   });
 
+  it("marks the four state-changing operations, so that nothing retries or contract-tests them blindly", () => {
+    const changing = PRIVATE.filter((id) => op(id)["x-state-changing"] === true);
+    expect(changing.sort()).toEqual(["applyCode", "refundDeposit", "resetSubAccountApiKey", "updateFlexAutoReinvestment"]);
+  });
+
   it("carries the documented rate limits machine-readably, and marks the undocumented ones", () => {
     const limits = (id: string) => op(id)["x-rate-limits"];
     expect(limits("ping").limits).toEqual([{ scope: "/api/v4/public/*", requests: 20000, periodSeconds: 10, enforcement: "per-ip-address" }]);

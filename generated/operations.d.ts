@@ -1,0 +1,273 @@
+// Generated from openapi/ by scripts/operations.mjs. Do not edit: run `npm run generate`.
+export declare const operations: {
+  "ping": {
+    "method": "GET",
+    "path": "/api/v4/public/ping",
+    "signed": false,
+    "stateChanging": false,
+    "businessPartnerOnly": false,
+    "rateLimits": [
+      {
+        "scope": "/api/v4/public/*",
+        "requests": 20000,
+        "periodSeconds": 10,
+        "enforcement": "per-ip-address"
+      }
+    ],
+    "pagination": null,
+    "statuses": [
+      "200",
+      "429",
+      "500"
+    ]
+  },
+  "getInvestmentsHistory": {
+    "method": "POST",
+    "path": "/api/v4/main-account/smart/investments",
+    "signed": true,
+    "stateChanging": false,
+    "businessPartnerOnly": true,
+    "rateLimits": [
+      {
+        "scope": "/api/v4/main-account/*",
+        "requests": 1000,
+        "periodSeconds": 10,
+        "enforcement": "per-ip-address"
+      },
+      {
+        "scope": "operation",
+        "requests": 1000,
+        "periodSeconds": 10,
+        "enforcement": "unspecified"
+      }
+    ],
+    "pagination": {
+      "limitDefault": 100,
+      "limitMaximum": 100,
+      "offsetMaximum": 10000
+    },
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  },
+  "getInterestPaymentsHistory": {
+    "method": "POST",
+    "path": "/api/v4/main-account/smart/interest-payment-history",
+    "signed": true,
+    "stateChanging": false,
+    "businessPartnerOnly": true,
+    "rateLimits": [
+      {
+        "scope": "/api/v4/main-account/*",
+        "requests": 1000,
+        "periodSeconds": 10,
+        "enforcement": "per-ip-address"
+      }
+    ],
+    "pagination": {
+      "limitDefault": 100,
+      "limitMaximum": 100,
+      "offsetMaximum": 10000
+    },
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  },
+  "updateFlexAutoReinvestment": {
+    "method": "POST",
+    "path": "/api/v4/main-account/smart-flex/investments/auto-invest",
+    "signed": true,
+    "stateChanging": true,
+    "businessPartnerOnly": false,
+    "rateLimits": [
+      {
+        "scope": "/api/v4/main-account/*",
+        "requests": 1000,
+        "periodSeconds": 10,
+        "enforcement": "per-ip-address"
+      }
+    ],
+    "pagination": null,
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  },
+  "getMainBalance": {
+    "method": "POST",
+    "path": "/api/v4/main-account/balance",
+    "signed": true,
+    "stateChanging": false,
+    "businessPartnerOnly": false,
+    "rateLimits": [
+      {
+        "scope": "/api/v4/main-account/*",
+        "requests": 1000,
+        "periodSeconds": 10,
+        "enforcement": "per-ip-address"
+      }
+    ],
+    "pagination": null,
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  },
+  "applyCode": {
+    "method": "POST",
+    "path": "/api/v4/main-account/codes/apply",
+    "signed": true,
+    "stateChanging": true,
+    "businessPartnerOnly": false,
+    "rateLimits": [
+      {
+        "scope": "/api/v4/main-account/*",
+        "requests": 1000,
+        "periodSeconds": 10,
+        "enforcement": "per-ip-address"
+      }
+    ],
+    "pagination": null,
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  },
+  "refundDeposit": {
+    "method": "POST",
+    "path": "/api/v4/main-account/refund-deposit",
+    "signed": true,
+    "stateChanging": true,
+    "businessPartnerOnly": false,
+    "rateLimits": [
+      {
+        "scope": "/api/v4/main-account/*",
+        "requests": 1000,
+        "periodSeconds": 10,
+        "enforcement": "per-ip-address"
+      }
+    ],
+    "pagination": null,
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  },
+  "getMiningPayoutDestination": {
+    "method": "POST",
+    "path": "/api/v4/mining/payout-destination",
+    "signed": true,
+    "stateChanging": false,
+    "businessPartnerOnly": false,
+    "rateLimits": [],
+    "pagination": null,
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500",
+      "4XX"
+    ]
+  },
+  "getFundingHistory": {
+    "method": "POST",
+    "path": "/api/v4/collateral-account/funding-history",
+    "signed": true,
+    "stateChanging": false,
+    "businessPartnerOnly": false,
+    "rateLimits": [],
+    "pagination": {
+      "limitDefault": 100,
+      "limitMaximum": null,
+      "offsetMaximum": null
+    },
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  },
+  "resetSubAccountApiKey": {
+    "method": "POST",
+    "path": "/api/v4/sub-account/api-key/reset",
+    "signed": true,
+    "stateChanging": true,
+    "businessPartnerOnly": false,
+    "rateLimits": [],
+    "pagination": null,
+    "statuses": [
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "429",
+      "500"
+    ]
+  }
+};
+
+export declare const servers: [
+  {
+    "url": "{base_url}",
+    "description": "The base address of the API. The source description names it {base_url} and gives no host name: supply it. The default is the local sandbox so that no host is guessed.",
+    "variables": {
+      "base_url": {
+        "default": "http://127.0.0.1:8080"
+      }
+    }
+  },
+  {
+    "url": "{eu_base_url}",
+    "description": "A regional server with the same API. The source description names it {eu_base_url} and gives no host name: supply it. The default is the local sandbox so that no host is guessed.",
+    "variables": {
+      "eu_base_url": {
+        "default": "http://127.0.0.1:8080"
+      }
+    }
+  },
+  {
+    "url": "http://127.0.0.1:8080",
+    "description": "The local sandbox of this package (npm start), for trying requests.",
+    "variables": {}
+  }
+];

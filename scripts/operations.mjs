@@ -1,0 +1,73 @@
+// <out>/openapi.json -> <out>/operations.js + operations.d.ts: the small index of the HTTP
+// operations that the client, sandbox and contract tester read (path, method, auth, limits,
+// paging bounds), so that none of them types a path, bound or limit by hand.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { isMain, outDirFromArgs } from "./project.mjs";
+
+const HEADER = "// Generated from openapi/ by scripts/operations.mjs. Do not edit: run `npm run generate`.";
+const JSON_MEDIA = "application/json";
+
+function resolve(document, node) {
+  if (!node?.$ref) return node;
+  return node.$ref.replace(/^#\//, "").split("/").reduce((at, key) => at[key.replaceAll("~1", "/").replaceAll("~0", "~")], document);
+}
+
+/** Limit and offset bounds of a paged request, or null when the request is not paged. */
+function pagination(document, operation) {
+  const body = resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema);
+  const ok = resolve(document, resolve(document, operation.responses?.["200"])?.content?.[JSON_MEDIA]?.schema);
+  if (!body?.properties?.limit || !body.properties.offset || !ok?.properties?.records) return null;
+  const limit = resolve(document, body.properties.limit);
+  const offset = resolve(document, body.properties.offset);
+  return {
+    limitDefault: limit.default ?? null,
+    limitMaximum: limit.maximum ?? null,
+    offsetMaximum: offset.maximum ?? null,
+  };
+}
+
+export function operationIndex(document) {
+  const index = {};
+  for (const [apiPath, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const security = operation.security ?? document.security ?? [];
+      index[operation.operationId] = {
+        method: method.toUpperCase(),
+        path: apiPath,
+        signed: security.some((requirement) => Object.keys(requirement).length > 0),
+        stateChanging: operation["x-state-changing"] === true,
+        businessPartnerOnly: operation["x-business-partner-only"] === true,
+        rateLimits: operation["x-rate-limits"]?.limits ?? [],
+        pagination: pagination(document, operation),
+        statuses: Object.keys(operation.responses),
+      };
+    }
+  }
+  return index;
+}
+
+export function serverList(document) {
+  return document.servers.map(({ url, description, variables }) => ({
+    url,
+    description,
+    variables: Object.fromEntries(Object.entries(variables ?? {}).map(([name, v]) => [name, { default: v.default }])),
+  }));
+}
+
+export function generateOperations(outDir) {
+  const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
+  const operations = JSON.stringify(operationIndex(document), null, 2);
+  const servers = JSON.stringify(serverList(document), null, 2);
+  writeFileSync(
+    path.join(outDir, "operations.js"),
+    `${HEADER}\n/** The HTTP operations of the document by operationId. */\nexport const operations = ${operations};\n\n/** The servers of the document. */\nexport const servers = ${servers};\n`,
+  );
+  // A JSON value is also a valid TypeScript type: the declarations keep every literal.
+  writeFileSync(
+    path.join(outDir, "operations.d.ts"),
+    `${HEADER}\nexport declare const operations: ${operations};\n\nexport declare const servers: ${servers};\n`,
+  );
+}
+
+if (isMain(import.meta.url)) generateOperations(outDirFromArgs());
