@@ -23,7 +23,7 @@ export type OpenApiDocument = {
 export type Schema = Record<string, any>;
 export type Example = { summary?: string; value: unknown; $ref?: string };
 export type MediaType = { schema: Schema; examples?: Record<string, Example> };
-export type Response = { description: string; content?: Record<string, MediaType>; $ref?: string };
+export type Response = { description: string; content?: Record<string, MediaType>; headers?: Record<string, unknown>; $ref?: string };
 export type Operation = {
   operationId: string;
   summary: string;

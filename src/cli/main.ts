@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+import { signCommand, signHelp } from "./sign-command.js";
+import { UsageError } from "./usage-error.js";
+
+type Command = { summary: string; help: string; run: (argv: string[]) => string | Promise<string> };
+
+const commands: Record<string, Command> = {
+  sign: { summary: "sign a private request: the exact body and the three X-TXC headers, or a curl command", help: signHelp, run: signCommand },
+};
+
+const mainHelp = `Usage: txc-api <command> [options]
+
+Commands:
+${Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(10)} ${summary}`).join("\n")}
+
+Run txc-api <command> --help for a command's options.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h") {
+    console.log(mainHelp);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command ${name}\n\n${mainHelp}`);
+  if (rest.includes("--help") || rest.includes("-h")) {
+    console.log(command.help);
+    return 0;
+  }
+  console.log(await command.run(rest));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (error: Error) => {
+    const usage = error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS");
+    console.error(`txc-api: ${usage ? error.message : error.stack ?? error.message}`);
+    process.exitCode = usage ? 2 : 1;
+  },
+);

@@ -1,0 +1,126 @@
+import createFetchClient from "openapi-fetch";
+import type { paths } from "../../generated/schema.js";
+import { operations } from "../../generated/operations.js";
+import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
+import { timeNonce, type NonceSource } from "../signing/nonce.js";
+import { validationIssues } from "../validation/issues.js";
+import { requestValidator, responseValidator } from "../validation/response-validator.js";
+import {
+  ContractViolationError, NetworkError, RequestValidationError, TimeoutError, TxcApiError, httpError,
+} from "./errors.js";
+import { RateLimiter } from "./rate-limiter.js";
+import { defaultRetryOptions, isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryOptions } from "./retry.js";
+import { paginate } from "./paginate.js";
+import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
+
+export type ClientOptions = {
+  /** Where the API is, for example the sandbox `http://127.0.0.1:8080`. Required: no host is guessed. */
+  baseUrl: string;
+  /** The public API key. Needed for every operation but ping. */
+  apiKey?: string;
+  /** The API secret. It is turned into a key object at once and never kept as text. */
+  apiSecret?: string;
+  /** Nonce per request; default: strictly increasing millisecond time per API key. */
+  nonce?: NonceSource;
+  /** Per-attempt timeout; default 10 000 ms. */
+  timeoutMs?: number;
+  /** Validate every answer against the document (default true). */
+  validateResponses?: boolean;
+  /** Retry policy, or false for a single attempt. */
+  retry?: Partial<RetryOptions> | false;
+  /** Queue calls to stay within the documented rate limits: true, or a limiter shared between clients. */
+  rateLimit?: boolean | RateLimiter;
+  fetch?: typeof globalThis.fetch;
+};
+
+export type TxcClient = OperationMethods & {
+  /** Every record of a paged history, page by page within the documented bounds. */
+  paginate<Id extends PagedOperationId>(operationId: Id, params?: Omit<Params<Id>, "offset"> & { offset?: number }, options?: CallOptions): AsyncIterable<PageRecord<Id>>;
+};
+
+const JSON_TYPE = /^application\/(.+\+)?json\b/i;
+
+export function createClient(options: ClientOptions): TxcClient {
+  if (!options || typeof options.baseUrl !== "string" || !/^https?:\/\//.test(options.baseUrl)) {
+    throw new TypeError("baseUrl is required: the API's base address, such as http://127.0.0.1:8080 (no host is guessed)");
+  }
+  const keys: Credentials | undefined =
+    options.apiKey !== undefined || options.apiSecret !== undefined ? credentials(options.apiKey!, options.apiSecret!) : undefined;
+  const nonce = options.nonce ?? timeNonce;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const validateResponses = options.validateResponses ?? true;
+  const retry: RetryOptions = options.retry === false ? { ...defaultRetryOptions, attempts: 1 } : { ...defaultRetryOptions, ...options.retry };
+  const limiter = options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined;
+  const http = createFetchClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ""), fetch: options.fetch });
+
+  async function attempt(operationId: OperationId, params: object | undefined, signal: AbortSignal): Promise<unknown> {
+    const { method, path, signed } = operations[operationId];
+    const init: Record<string, unknown> = { parseAs: "text", signal };
+    if (signed) {
+      if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
+      const body = { request: path, nonce: nonce(keys.apiKey), ...params };
+      const validate = requestValidator(operationId)!;
+      if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
+      const text = JSON.stringify(body);
+      Object.assign(init, { body, bodySerializer: () => text, headers: signBodyText(text, keys) });
+    }
+    let result: { data?: unknown; error?: unknown; response: Response };
+    try {
+      result = await (http.request as Function)(method, path, init);
+    } catch (error) {
+      throw signal.aborted ? signal.reason : new NetworkError(operationId, error);
+    }
+    return readAnswer(operationId, result);
+  }
+
+  function readAnswer(operationId: OperationId, { data, error, response }: { data?: unknown; error?: unknown; response: Response }) {
+    const { status } = response;
+    if (!response.ok) throw httpError(operationId, status, error, parseRetryAfter(response.headers.get("Retry-After")));
+    const violation = (message: string, body: unknown = data) =>
+      new ContractViolationError(operationId, status, [{ field: "(response)", rule: "contract", message }], body);
+    if (status !== 200) throw violation(`status ${status} is not documented for ${operationId}`);
+    const contentType = response.headers.get("Content-Type") ?? "";
+    if (!JSON_TYPE.test(contentType)) throw violation(`Content-Type is "${contentType}", the document declares application/json`);
+    let body: unknown;
+    try {
+      body = JSON.parse(String(data));
+    } catch {
+      throw violation("the body is not JSON");
+    }
+    if (validateResponses) {
+      const validate = responseValidator(operationId, 200)!;
+      if (!validate(body)) throw new ContractViolationError(operationId, status, validationIssues(validate.errors), body);
+    }
+    return body;
+  }
+
+  async function call(operationId: OperationId, params: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
+    const { stateChanging } = operations[operationId];
+    const attemptTimeoutMs = callOptions.timeoutMs ?? timeoutMs;
+    for (let attemptNumber = 1; ; attemptNumber++) {
+      await limiter?.acquire(operationId);
+      const timeout = AbortSignal.timeout(attemptTimeoutMs);
+      const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, timeout]) : timeout;
+      try {
+        return await attempt(operationId, params, signal);
+      } catch (error) {
+        const failure = timeout.aborted && !callOptions.signal?.aborted ? new TimeoutError(operationId, attemptTimeoutMs) : error;
+        if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) throw failure;
+        await sleep(retryDelayMs(failure, attemptNumber, retry), callOptions.signal);
+      }
+    }
+  }
+
+  const methods = Object.fromEntries(
+    (Object.keys(operations) as OperationId[]).map((operationId) => [
+      operationId,
+      (params?: object, callOptions?: CallOptions) => call(operationId, params, callOptions),
+    ]),
+  ) as unknown as OperationMethods;
+
+  return Object.freeze({
+    ...methods,
+    paginate: ((operationId: PagedOperationId, params?: object, callOptions?: CallOptions) =>
+      paginate(operationId, params, (pageParams) => call(operationId, pageParams, callOptions))) as TxcClient["paginate"],
+  });
+}

@@ -1,0 +1,124 @@
+import type { ValidationIssue } from "../validation/issues.js";
+
+const issueList = (issues: readonly ValidationIssue[]) => issues.map((issue) => issue.message).join("; ");
+
+/** Base of every error this package throws. None of them ever holds the API secret. */
+export class TxcApiError extends Error {
+  override name = "TxcApiError";
+  constructor(readonly operationId: string, message: string, options?: ErrorOptions) {
+    super(`${operationId}: ${message}`, options);
+  }
+}
+
+/** The call broke the document's rules: it was not sent. */
+export class RequestValidationError extends TxcApiError {
+  override name = "RequestValidationError";
+  constructor(operationId: string, readonly issues: readonly ValidationIssue[]) {
+    super(operationId, `invalid request, nothing was sent: ${issueList(issues)}`);
+  }
+}
+
+/** The server answered an error status. `body` is the parsed error body (or its text). */
+export class HttpError extends TxcApiError {
+  override name = "HttpError";
+  constructor(operationId: string, readonly status: number, readonly body: unknown, detail: string) {
+    super(operationId, `${status} ${detail}${HttpError.serverMessage(body)}`);
+  }
+  private static serverMessage(body: unknown): string {
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === "string" && message ? `: ${message}` : "";
+  }
+}
+
+/** 400: invalid parameters. `errors` holds the server's messages by field. */
+export class BadRequestError extends HttpError {
+  override name = "BadRequestError";
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+  constructor(operationId: string, body: unknown) {
+    const errors = (body as { errors?: unknown } | null)?.errors;
+    const byField = errors && typeof errors === "object" && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
+    const detail = Object.entries(byField).map(([field, messages]) => `${field}: ${[messages].flat().join(", ")}`).join("; ");
+    super(operationId, 400, body, `Bad request${detail ? ` (${detail})` : ""}`);
+    this.errors = byField;
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  override name = "UnauthorizedError";
+  constructor(operationId: string, body: unknown) {
+    super(operationId, 401, body, "Missing or invalid authentication (check the API key, the secret and the nonce)");
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  override name = "ForbiddenError";
+  constructor(operationId: string, body: unknown) {
+    super(operationId, 403, body, "Insufficient permissions");
+  }
+}
+
+export class NotFoundError extends HttpError {
+  override name = "NotFoundError";
+  constructor(operationId: string, body: unknown) {
+    super(operationId, 404, body, "Endpoint does not exist (check baseUrl)");
+  }
+}
+
+/** 429. `retryAfterMs` is set when the server sent a Retry-After header. */
+export class RateLimitError extends HttpError {
+  override name = "RateLimitError";
+  constructor(operationId: string, body: unknown, readonly retryAfterMs: number | undefined) {
+    super(operationId, 429, body, "Rate limit exceeded");
+  }
+}
+
+/** 5xx. `retryAfterMs` is set when the server sent a Retry-After header. */
+export class ServerError extends HttpError {
+  override name = "ServerError";
+  constructor(operationId: string, status: number, body: unknown, readonly retryAfterMs: number | undefined) {
+    super(operationId, status, body, "Server error");
+  }
+}
+
+/** The server answered something the document does not allow. */
+export class ContractViolationError extends TxcApiError {
+  override name = "ContractViolationError";
+  constructor(operationId: string, readonly status: number, readonly issues: readonly ValidationIssue[], readonly body: unknown) {
+    super(operationId, `the ${status} response breaks the contract: ${issueList(issues)}`);
+  }
+}
+
+export class TimeoutError extends TxcApiError {
+  override name = "TimeoutError";
+  constructor(operationId: string, readonly timeoutMs: number) {
+    super(operationId, `no answer within ${timeoutMs} ms`);
+  }
+}
+
+/** The request did not reach the server or the connection broke. `cause` holds the underlying error. */
+export class NetworkError extends TxcApiError {
+  override name = "NetworkError";
+  constructor(operationId: string, cause: unknown) {
+    super(operationId, `network error: ${(cause as Error)?.cause ? String((cause as Error).cause) : String(cause)}`, { cause });
+  }
+}
+
+/** A webhook payload that is not what the document describes. */
+export class WebhookPayloadError extends TxcApiError {
+  override name = "WebhookPayloadError";
+  constructor(readonly issues: readonly ValidationIssue[]) {
+    super("depositCanceled", `invalid webhook payload: ${issueList(issues)}`);
+  }
+}
+
+export function httpError(operationId: string, status: number, body: unknown, retryAfterMs: number | undefined): HttpError {
+  switch (status) {
+    case 400: return new BadRequestError(operationId, body);
+    case 401: return new UnauthorizedError(operationId, body);
+    case 403: return new ForbiddenError(operationId, body);
+    case 404: return new NotFoundError(operationId, body);
+    case 429: return new RateLimitError(operationId, body, retryAfterMs);
+    default:
+      return status >= 500 ? new ServerError(operationId, status, body, retryAfterMs) : new HttpError(operationId, status, body, "Client error");
+  }
+}

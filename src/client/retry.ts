@@ -1,0 +1,63 @@
+import { NetworkError, RateLimitError, ServerError, TimeoutError } from "./errors.js";
+
+export type RetryOptions = {
+  /** Attempts in all, the first included. 1 turns retrying off. */
+  attempts: number;
+  /** The first backoff ceiling; it doubles per attempt up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /**
+   * Retry the state-changing operations (applyCode, refundDeposit, updateFlexAutoReinvestment,
+   * resetSubAccountApiKey) on 5xx, timeouts and network errors too. Off by default: after such a
+   * failure the server may have carried out the change, and a retry would do it twice. A 429 is
+   * always retried: the server refused the request without acting on it.
+   */
+  retryStateChanging: boolean;
+  /** Source of jitter, in [0, 1). */
+  random: () => number;
+};
+
+export const defaultRetryOptions: RetryOptions = {
+  attempts: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  retryStateChanging: false,
+  random: Math.random,
+};
+
+export function isRetryable(error: unknown, stateChanging: boolean, options: RetryOptions): boolean {
+  if (error instanceof RateLimitError) return true;
+  const transient = error instanceof ServerError || error instanceof TimeoutError || error instanceof NetworkError;
+  return transient && (!stateChanging || options.retryStateChanging);
+}
+
+/** Retry-After when the server sent one, else exponential backoff with full jitter. */
+export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions): number {
+  const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
+  return Math.floor(options.random() * ceiling);
+}
+
+/** Retry-After as milliseconds: either delay-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

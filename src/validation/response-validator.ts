@@ -1,0 +1,14 @@
+import type { ValidateFunction } from "ajv";
+import { validators } from "../../generated/validators.js";
+
+export type ValidatedOperationId = keyof typeof validators;
+
+export function requestValidator(operationId: ValidatedOperationId): ValidateFunction | null {
+  return validators[operationId].request;
+}
+
+/** The validator documented for a status: the exact code, else its range (4XX), else `default`. */
+export function responseValidator(operationId: ValidatedOperationId, status: number): ValidateFunction | undefined {
+  const responses = validators[operationId].responses as Record<string, ValidateFunction>;
+  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
