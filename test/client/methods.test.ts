@@ -1,0 +1,70 @@
+// Every method of the client, against a loopback server that recomputes each signature from the
+// bytes it received, and against a real Prism mock of the document.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, servers } from "../../src/index.js";
+import type { OperationId } from "../../src/client/operation-types.js";
+import { httpOperationIds, operationIdOf, operationPath, requestExample, responseExample } from "../helpers/examples.js";
+import { startPrism, type Prism } from "../helpers/prism.js";
+import { startVerifyingServer, type VerifyingServer } from "../helpers/verifying-server.js";
+
+const apiKey = "test-key";
+const apiSecret = "test-secret-value-7f3e";
+let server: VerifyingServer;
+let prism: Prism;
+
+beforeAll(async () => {
+  server = await startVerifyingServer({ [apiKey]: apiSecret }, ({ path }) => ({ status: 200, body: responseExample(operationIdOf(path)!) }));
+  prism = await startPrism();
+});
+afterAll(async () => {
+  await server?.close();
+  await prism?.stop();
+});
+
+const call = (client: ReturnType<typeof createClient>, operationId: string) =>
+  (client[operationId as OperationId] as (params?: object) => Promise<unknown>)(requestExample(operationId));
+
+describe("client methods", () => {
+  it("has one method per operation of the document", () => {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret });
+    expect(httpOperationIds).toHaveLength(10);
+    for (const operationId of httpOperationIds) expect(typeof client[operationId as OperationId]).toBe("function");
+  });
+
+  it.each(httpOperationIds)("%s sends exactly the bytes it signed, and returns the 200 body", async (operationId) => {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret });
+    const before = server.received.length;
+    const result = await call(client, operationId);
+    expect(result).toEqual(responseExample(operationId));
+    const [sent] = server.received.slice(before);
+    expect(sent.path).toBe(operationPath(operationId));
+    if (operationId === "ping") {
+      expect(sent.method).toBe("GET");
+      expect(sent.headers["x-txc-signature"]).toBeUndefined();
+      return;
+    }
+    expect(sent.signatureProblem).toBeNull();
+    expect(sent.headers["x-txc-payload"]).toBe(sent.rawBody.toString("base64"));
+    expect(sent.headers["content-type"]).toBe("application/json");
+    expect(sent.body).toEqual({ request: operationPath(operationId), nonce: expect.stringMatching(/^\d+$/), ...requestExample(operationId) });
+  });
+
+  it.each(httpOperationIds)("%s answers its documented example through Prism", async (operationId) => {
+    const client = createClient({ baseUrl: prism.baseUrl, apiKey, apiSecret });
+    expect(await call(client, operationId)).toEqual(responseExample(operationId));
+  });
+
+  it("exports the document's servers and never guesses a host", () => {
+    expect(servers.map((s) => s.url)).toEqual(["{base_url}", "{eu_base_url}", "http://127.0.0.1:8080"]);
+    expect(() => createClient({} as never)).toThrow(/baseUrl is required/);
+    expect(() => createClient({ baseUrl: "{base_url}" })).toThrow(/baseUrl is required/);
+  });
+
+  it("refuses a signed operation without credentials, before sending", async () => {
+    const client = createClient({ baseUrl: server.baseUrl });
+    const before = server.received.length;
+    await expect(client.getMainBalance()).rejects.toThrow(/pass apiKey and apiSecret/);
+    expect(server.received.length).toBe(before);
+    expect(await client.ping()).toEqual(["pong"]);
+  });
+});
