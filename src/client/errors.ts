@@ -1,6 +1,9 @@
 import type { ValidationIssue } from "../validation/issues.js";
 
-const issueList = (issues: readonly ValidationIssue[]) => issues.map((issue) => issue.message).join("; ");
+const SHOWN_ISSUES = 5;
+const issueList = (issues: readonly ValidationIssue[]) =>
+  issues.slice(0, SHOWN_ISSUES).map((issue) => issue.message).join("; ") +
+  (issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more (see .issues)` : "");
 
 /** Base of every error this package throws. None of them ever holds the API secret. */
 export class TxcApiError extends Error {

@@ -21,8 +21,14 @@ export class RateLimiter {
     const limits = operations[operationId].rateLimits as readonly Limit[];
     if (limits.length === 0) return Promise.resolve();
     const queueKey = limits.map((limit) => this.#windowKey(operationId, limit)).join(" ");
-    const turn = (this.#queues.get(queueKey) ?? Promise.resolve()).then(() => this.#waitForRoom(operationId, limits));
+    const waiting = this.#queues.get(queueKey);
+    if (!waiting && this.#reserve(operationId, limits) === 0) return Promise.resolve();
+    // Full: wait in line behind the calls already waiting for the same windows.
+    const turn = (waiting ?? Promise.resolve()).then(() => this.#waitForRoom(operationId, limits));
     this.#queues.set(queueKey, turn);
+    void turn.then(() => {
+      if (this.#queues.get(queueKey) === turn) this.#queues.delete(queueKey);
+    });
     return turn;
   }
 

@@ -1,0 +1,63 @@
+// The client-side limiter holds the documented limits per scope and 10-second window.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createClient, RateLimiter } from "../../src/index.js";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function settled(promises: Promise<unknown>[]): Promise<number> {
+  let done = 0;
+  promises.forEach((p) => p.then(() => done++));
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}
+
+describe("RateLimiter", () => {
+  it("lets 1,000 main-account calls through per 10 seconds and queues the rest", async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const limiter = new RateLimiter();
+    const calls = Array.from({ length: 1500 }, (_, i) => limiter.acquire(i % 2 ? "getMainBalance" : "applyCode"));
+    expect(await settled(calls)).toBe(1000);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(await settled(calls)).toBe(1000);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(calls)).toBe(1500);
+  });
+
+  it("counts the investments history against both its own limit and the main-account scope", async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const limiter = new RateLimiter();
+    const history = Array.from({ length: 600 }, () => limiter.acquire("getInvestmentsHistory"));
+    const balance = Array.from({ length: 600 }, () => limiter.acquire("getMainBalance"));
+    expect(await settled(history)).toBe(600);
+    expect(await settled(balance)).toBe(400);
+  });
+
+  it("keeps scopes apart and passes operations without documented limits straight through", async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const limiter = new RateLimiter();
+    const main = Array.from({ length: 1001 }, () => limiter.acquire("getMainBalance"));
+    const ping = Array.from({ length: 100 }, () => limiter.acquire("ping"));
+    const mining = Array.from({ length: 5000 }, () => limiter.acquire("getMiningPayoutDestination"));
+    expect(await settled(main)).toBe(1000);
+    expect(await settled(ping)).toBe(100);
+    expect(await settled(mining)).toBe(5000);
+  });
+
+  it("queues a busy client instead of letting it meet 429", async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    let sent = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      sent++;
+      return new Response('{"BTC":{"main_balance":"1"}}', { status: 200, headers: { "Content-Type": "application/json" } });
+    };
+    const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiSecret: "s", rateLimit: true, fetch });
+    const calls = Array.from({ length: 1200 }, () => client.getMainBalance());
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent).toBe(1000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(calls);
+    expect(sent).toBe(1200);
+  });
+});

@@ -1,0 +1,44 @@
+// A deposit.canceled payload, validated and typed, feeds a refund.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, parseDepositCanceled, WebhookPayloadError } from "../../src/index.js";
+import { startVerifyingServer, type VerifyingServer } from "../helpers/verifying-server.js";
+
+const apiKey = "webhook-key";
+const apiSecret = "webhook-secret";
+const uniqueId = "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34";
+let server: VerifyingServer;
+
+beforeAll(async () => {
+  server = await startVerifyingServer({ [apiKey]: apiSecret }, ({ body }) => ({ status: 200, body: { id: body.transaction_id } }));
+});
+afterAll(() => server?.close());
+
+describe("parseDepositCanceled", () => {
+  it("returns the typed event from the raw body, and its uniqueId refunds the deposit", async () => {
+    const event = parseDepositCanceled(Buffer.from(JSON.stringify({ uniqueId, ticker: "USDT" })));
+    expect(event.uniqueId).toBe(uniqueId);
+    const client = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret });
+    const refund = await client.refundDeposit({ transaction_id: event.uniqueId, address: "TQ5Nd2xWJbT8u9tK3vRzYpL6mC1aF4eH7s" });
+    expect(refund).toEqual({ id: uniqueId });
+    expect(server.received.at(-1)!.signatureProblem).toBeNull();
+  });
+
+  it("accepts parsed JSON and text alike", () => {
+    expect(parseDepositCanceled({ uniqueId })).toEqual({ uniqueId });
+    expect(parseDepositCanceled(JSON.stringify({ uniqueId }))).toEqual({ uniqueId });
+  });
+
+  it.each([
+    ["not JSON", "{uniqueId", "(body)", "json"],
+    ["without uniqueId", { id: uniqueId }, "uniqueId", "required"],
+    ["with a uniqueId that is not a UUID", { uniqueId: "42" }, "uniqueId", "format"],
+    ["an array", [uniqueId], "(body)", "type"],
+  ])("rejects a payload %s, naming the field", (_name, payload, field, rule) => {
+    expect(() => parseDepositCanceled(payload)).toThrow(WebhookPayloadError);
+    try {
+      parseDepositCanceled(payload);
+    } catch (error) {
+      expect((error as WebhookPayloadError).issues).toEqual([expect.objectContaining({ field, rule })]);
+    }
+  });
+});
