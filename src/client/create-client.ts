@@ -9,6 +9,7 @@ import {
   ContractViolationError, NetworkError, RequestValidationError, TimeoutError, TxcApiError, httpError,
 } from "./errors.js";
 import { RateLimiter } from "./rate-limiter.js";
+import { withDeadline } from "./deadline.js";
 import { defaultRetryOptions, isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryOptions } from "./retry.js";
 import { paginate } from "./paginate.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
@@ -22,7 +23,7 @@ export type ClientOptions = {
   apiSecret?: string;
   /** Nonce per request; default: strictly increasing millisecond time per API key. */
   nonce?: NonceSource;
-  /** Per-attempt timeout; default 10 000 ms. */
+  /** Per-attempt timeout; default 10 000 ms. A timed-out request is abandoned; pass a signal to abort. */
   timeoutMs?: number;
   /** Validate every answer against the document (default true). */
   validateResponses?: boolean;
@@ -51,24 +52,30 @@ export function createClient(options: ClientOptions): TxcClient {
   const validateResponses = options.validateResponses ?? true;
   const retry: RetryOptions = options.retry === false ? { ...defaultRetryOptions, attempts: 1 } : { ...defaultRetryOptions, ...options.retry };
   const limiter = options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined;
-  const http = createFetchClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ""), fetch: options.fetch });
+  const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const http = createFetchClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ""), fetch: baseFetch });
 
-  async function attempt(operationId: OperationId, params: object | undefined, signal: AbortSignal): Promise<unknown> {
+  async function attempt(operationId: OperationId, params: object | undefined, signal: AbortSignal | undefined): Promise<unknown> {
     const { method, path, signed } = operations[operationId];
-    const init: Record<string, unknown> = { parseAs: "text", signal };
+    let init: Record<string, unknown> = { parseAs: "text", signal };
     if (signed) {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
       const body = { request: path, nonce: nonce(keys.apiKey), ...params };
       const validate = requestValidator(operationId)!;
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       const text = JSON.stringify(body);
-      Object.assign(init, { body, bodySerializer: () => text, headers: signBodyText(text, keys) });
+      const headers = signBodyText(text, keys);
+      // fetch gets the signed text itself, not openapi-fetch's Request: undici then sends a known
+      // string instead of streaming a body (about 1.4x the throughput), and the bytes sent are
+      // exactly the bytes signed. openapi-fetch still builds the URL and reads the answer.
+      const sendSigned = (request: Request) => baseFetch(request.url, { method: request.method, headers, body: text, signal });
+      init = { parseAs: "text", fetch: sendSigned };
     }
     let result: { data?: unknown; error?: unknown; response: Response };
     try {
       result = await (http.request as Function)(method, path, init);
     } catch (error) {
-      throw signal.aborted ? signal.reason : new NetworkError(operationId, error);
+      throw signal?.aborted ? signal.reason : new NetworkError(operationId, error);
     }
     return readAnswer(operationId, result);
   }
@@ -97,14 +104,12 @@ export function createClient(options: ClientOptions): TxcClient {
   async function call(operationId: OperationId, params: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
     const { stateChanging } = operations[operationId];
     const attemptTimeoutMs = callOptions.timeoutMs ?? timeoutMs;
+    const timedOut = () => new TimeoutError(operationId, attemptTimeoutMs);
     for (let attemptNumber = 1; ; attemptNumber++) {
-      await limiter?.acquire(operationId);
-      const timeout = AbortSignal.timeout(attemptTimeoutMs);
-      const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, timeout]) : timeout;
+      if (limiter) await limiter.acquire(operationId);
       try {
-        return await attempt(operationId, params, signal);
-      } catch (error) {
-        const failure = timeout.aborted && !callOptions.signal?.aborted ? new TimeoutError(operationId, attemptTimeoutMs) : error;
+        return await withDeadline(attempt(operationId, params, callOptions.signal), attemptTimeoutMs, timedOut);
+      } catch (failure) {
         if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) throw failure;
         await sleep(retryDelayMs(failure, attemptNumber, retry), callOptions.signal);
       }

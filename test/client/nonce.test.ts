@@ -7,12 +7,13 @@ import { startVerifyingServer, type VerifyingServer } from "../helpers/verifying
 const apiSecret = "nonce-secret";
 const balance = { BTC: { main_balance: "1" } };
 
+const answer = () => new Response(JSON.stringify(balance), { status: 200, headers: { "Content-Type": "application/json" } });
+
 /** A fetch that answers at once and records each body's nonce in the order fetch was called. */
 function recordingFetch(sent: bigint[]): typeof fetch {
-  return async (input) => {
-    const request = input as Request;
-    sent.push(BigInt(JSON.parse(await request.clone().text()).nonce));
-    return new Response(JSON.stringify(balance), { status: 200, headers: { "Content-Type": "application/json" } });
+  return async (_input, init) => {
+    sent.push(BigInt(JSON.parse(String(init!.body)).nonce));
+    return answer();
   };
 }
 
@@ -23,16 +24,8 @@ function expectStrictlyIncreasing(nonces: bigint[]) {
 describe("nonces", () => {
   it("are strictly increasing in send order for 5,000 concurrent calls, two clients sharing the key", async () => {
     const sent: bigint[] = [];
-    // Each fetch call pushes synchronously before its first await, so `sent` is in send order.
-    const fetchInOrder: typeof fetch = (input) => {
-      const body = (input as Request).clone().text();
-      const index = sent.push(0n) - 1;
-      return body.then((text) => {
-        sent[index] = BigInt(JSON.parse(text).nonce);
-        return new Response(JSON.stringify(balance), { status: 200, headers: { "Content-Type": "application/json" } });
-      });
-    };
-    const options = { baseUrl: "http://127.0.0.1:9", apiKey: "concurrent-key", apiSecret, fetch: fetchInOrder };
+    // recordingFetch records synchronously when called, so `sent` is in send order.
+    const options = { baseUrl: "http://127.0.0.1:9", apiKey: "concurrent-key", apiSecret, fetch: recordingFetch(sent) };
     const [first, second] = [createClient(options), createClient(options)];
     const calls = Array.from({ length: 5000 }, (_, i) => (i % 2 ? first : second).getMainBalance());
     await Promise.all(calls);

@@ -1,0 +1,120 @@
+// npm run bench: the client's costs measured side by side in one run, printed as a table and
+// written to dist/bench.json. Ratios, not absolute times, are what to compare between machines.
+import { spawn, spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import createFetchClient from "openapi-fetch";
+import { createClient } from "../dist/index.js";
+import { validators } from "../generated/validators.js";
+import { median, perCallMicros, throughput } from "./measure.mjs";
+
+const apiKey = "bench-key";
+const apiSecret = "bench-secret";
+const path = "/api/v4/main-account/balance";
+const answer = JSON.stringify({ BTC: { main_balance: "0.01532" }, USDT: { main_balance: "2503.4175" } });
+const stubFetch = async () => new Response(answer, { status: 200, headers: { "Content-Type": "application/json" } });
+
+let nonce = Date.now();
+/** The least a careful person would write by hand: sign, fetch, parse. */
+function handSigned(fetchImpl, baseUrl) {
+  return async () => {
+    const body = JSON.stringify({ request: path, nonce: String(++nonce), ticker: "BTC" });
+    const payload = Buffer.from(body).toString("base64");
+    const signature = createHmac("sha512", apiSecret).update(payload).digest("hex");
+    const response = await fetchImpl(baseUrl + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-TXC-APIKEY": apiKey, "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": signature },
+      body,
+    });
+    return response.json();
+  };
+}
+
+async function cpuPerCall() {
+  const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey, apiSecret, fetch: stubFetch, retry: false });
+  const bare = createFetchClient({ baseUrl: "http://127.0.0.1:9", fetch: stubFetch });
+  return perCallMicros({
+    txcClient: () => client.getMainBalance({ ticker: "BTC" }),
+    bareOpenapiFetchPost: () => bare.POST(path, { body: { request: path, nonce: String(++nonce), ticker: "BTC" } }),
+    handSignedFetch: handSigned(stubFetch, "http://127.0.0.1:9"),
+  });
+}
+
+async function loopbackThroughput() {
+  const server = spawn(process.execPath, [new URL("./loopback-server.mjs", import.meta.url).pathname], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve) => server.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim()))));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    const client = createClient({ baseUrl, apiKey, apiSecret, retry: false });
+    return await throughput({
+      txcClient: () => client.getMainBalance({ ticker: "BTC" }),
+      handSignedFetch: handSigned(fetch, baseUrl),
+    });
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+function investmentsPage() {
+  const plan = {
+    id: "6f1e2d3c-4b5a-4978-8a6b-1c2d3e4f5a6b", ticker: "USDT", status: 1, percent: "12.5", duration: 43200, interestTicker: "USDT",
+    interestRatio: "1", minInvestment: "100", maxInvestment: "100000", maxPossibleInvestment: "48250.75",
+  };
+  const records = Array.from({ length: 100 }, (_, i) => ({
+    id: `inv-${i}`, plan, status: 1 + (i % 2), created: 1699990000 + i, updated: 1699990000 + i, paymentTime: 1702582000 + i,
+    amount: `${1500 + i}.25`, interestPaid: "0",
+  }));
+  return JSON.stringify({ offset: 0, limit: 100, records });
+}
+
+async function validationCost() {
+  const text = investmentsPage();
+  const parsed = JSON.parse(text);
+  const validate = validators.getInvestmentsHistory.responses["200"];
+  if (!validate(parsed)) throw new Error("bench page is invalid");
+  return perCallMicros({ validate100Records: () => validate(parsed), parse100Records: () => JSON.parse(text) }, { callsPerRound: 500 });
+}
+
+function coldStart() {
+  const run = (mode) => Number(spawnSync(process.execPath, [new URL("./cold-start.mjs", import.meta.url).pathname, mode], { encoding: "utf8" }).stdout);
+  const samples = { client: [], runtimeCompile: [] };
+  for (let i = 0; i < 7; i++) {
+    samples.client.push(run("client"));
+    samples.runtimeCompile.push(run("runtime-compile"));
+  }
+  return { client: median(samples.client), runtimeCompile: median(samples.runtimeCompile) };
+}
+
+const cpu = await cpuPerCall();
+const loopback = await loopbackThroughput();
+const validation = await validationCost();
+const cold = coldStart();
+
+const results = {
+  measurements: {
+    cpuMicrosPerSignedCall: cpu,
+    loopbackRequestsPerSecond: loopback,
+    investmentsPageMicros: validation,
+    coldStartMillis: cold,
+  },
+  ratios: {
+    signedCallCpuOverheadVsOpenapiFetch: cpu.txcClient / cpu.bareOpenapiFetchPost,
+    signedCallCpuVsHandSigned: cpu.txcClient / cpu.handSignedFetch,
+    loopbackThroughputVsHandSigned: loopback.txcClient / loopback.handSignedFetch,
+    responseValidationVsJsonParse100Records: validation.validate100Records / validation.parse100Records,
+    coldStartVsRuntimeCompiledValidators: cold.client / cold.runtimeCompile,
+  },
+  goals: { signedCallCpuOverheadVsOpenapiFetch: "<= 1.3", loopbackThroughputVsHandSigned: ">= 0.85" },
+};
+
+const rows = [
+  ["CPU per signed call, stub fetch (µs)", `client ${cpu.txcClient.toFixed(1)} | openapi-fetch POST ${cpu.bareOpenapiFetchPost.toFixed(1)} | hand-signed ${cpu.handSignedFetch.toFixed(1)}`],
+  ["loopback throughput (req/s)", `client ${loopback.txcClient.toFixed(0)} | hand-signed ${loopback.handSignedFetch.toFixed(0)}`],
+  ["100-record investments page (µs)", `validate ${validation.validate100Records.toFixed(1)} | JSON.parse ${validation.parse100Records.toFixed(1)}`],
+  ["cold start to first validated call (ms)", `precompiled ${cold.client.toFixed(0)} | runtime-compiled ${cold.runtimeCompile.toFixed(0)}`],
+  ...Object.entries(results.ratios).map(([name, ratio]) => [name, `${ratio.toFixed(3)}${results.goals[name] ? `  (goal ${results.goals[name]})` : ""}`]),
+];
+const width = Math.max(...rows.map(([name]) => name.length));
+console.log(rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join("\n"));
+mkdirSync(new URL("../dist/", import.meta.url), { recursive: true });
+writeFileSync(new URL("../dist/bench.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
