@@ -15,6 +15,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "429",
@@ -46,6 +47,10 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestDefaults": {
+      "limit": 100,
+      "offset": 0
+    },
     "statuses": [
       "200",
       "400",
@@ -75,6 +80,10 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestDefaults": {
+      "limit": 100,
+      "offset": 0
+    },
     "statuses": [
       "200",
       "400",
@@ -100,6 +109,9 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestDefaults": {
+      "enabled": false
+    },
     "statuses": [
       "200",
       "400",
@@ -125,6 +137,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -150,6 +163,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -175,6 +189,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -193,6 +208,7 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -216,6 +232,10 @@ export declare const operations: {
       "limitMaximum": null,
       "offsetMaximum": null
     },
+    "requestDefaults": {
+      "limit": 100,
+      "offset": 0
+    },
     "statuses": [
       "200",
       "400",
@@ -234,6 +254,7 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",

@@ -16,6 +16,7 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "429",
@@ -47,6 +48,10 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestDefaults": {
+      "limit": 100,
+      "offset": 0
+    },
     "statuses": [
       "200",
       "400",
@@ -76,6 +81,10 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestDefaults": {
+      "limit": 100,
+      "offset": 0
+    },
     "statuses": [
       "200",
       "400",
@@ -101,6 +110,9 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestDefaults": {
+      "enabled": false
+    },
     "statuses": [
       "200",
       "400",
@@ -126,6 +138,7 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -151,6 +164,7 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -176,6 +190,7 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -194,6 +209,7 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",
@@ -217,6 +233,10 @@ export const operations = {
       "limitMaximum": null,
       "offsetMaximum": null
     },
+    "requestDefaults": {
+      "limit": 100,
+      "offset": 0
+    },
     "statuses": [
       "200",
       "400",
@@ -235,6 +255,7 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestDefaults": {},
     "statuses": [
       "200",
       "400",

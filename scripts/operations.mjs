@@ -27,6 +27,17 @@ function pagination(document, operation) {
   };
 }
 
+/** Defaults the document gives to top-level request fields, such as limit 100 or enabled false. */
+function requestDefaults(document, operation) {
+  const body = resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema);
+  const defaults = {};
+  for (const [name, property] of Object.entries(body?.properties ?? {})) {
+    const schema = resolve(document, property);
+    if (schema.default !== undefined) defaults[name] = schema.default;
+  }
+  return defaults;
+}
+
 export function operationIndex(document) {
   const index = {};
   for (const [apiPath, item] of Object.entries(document.paths)) {
@@ -40,6 +51,7 @@ export function operationIndex(document) {
         businessPartnerOnly: operation["x-business-partner-only"] === true,
         rateLimits: operation["x-rate-limits"]?.limits ?? [],
         pagination: pagination(document, operation),
+        requestDefaults: requestDefaults(document, operation),
         statuses: Object.keys(operation.responses),
       };
     }

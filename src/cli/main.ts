@@ -1,10 +1,14 @@
 #!/usr/bin/env node
+import { mockCommand, mockHelp } from "./mock-command.js";
+import { serveCommand, serveHelp } from "./serve-command.js";
 import { signCommand, signHelp } from "./sign-command.js";
 import { UsageError } from "./usage-error.js";
 
-type Command = { summary: string; help: string; run: (argv: string[]) => string | Promise<string> };
+type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };
 
 const commands: Record<string, Command> = {
+  serve: { summary: "run the sandbox: docs, the document and a local API that checks signatures and keeps state", help: serveHelp, run: serveCommand },
+  mock: { summary: "run a Prism contract mock of the document", help: mockHelp, run: mockCommand },
   sign: { summary: "sign a private request: the exact body and the three X-TXC headers, or a curl command", help: signHelp, run: signCommand },
 };
 
@@ -27,8 +31,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(command.help);
     return 0;
   }
-  console.log(await command.run(rest));
-  return 0;
+  const output = await command.run(rest);
+  if (output !== undefined) console.log(output);
+  return Number(process.exitCode ?? 0);
 }
 
 main(process.argv.slice(2)).then(

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { curlCommand } from "../signing/curl.js";
 import { signRequest } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
@@ -27,8 +28,6 @@ Example:
   TXC_API_KEY=sandbox-basic TXC_API_SECRET=... txc-api sign --path /api/v4/main-account/balance \\
     --body '{"ticker":"BTC"}' --format curl --base-url http://127.0.0.1:8080`;
 
-const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-
 export function signCommand(argv: string[], env = process.env): string {
   const { values } = parseArgs({
     args: argv,
@@ -54,10 +53,5 @@ export function signCommand(argv: string[], env = process.env): string {
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"], env);
   const signed = signRequest({ path: values.path, body, apiKey, apiSecret, nonce: values.nonce ?? timeNonce(apiKey) });
   if (values.format === "json") return JSON.stringify(signed, null, 2);
-  const url = `${values["base-url"]?.replace(/\/+$/, "") ?? "${TXC_BASE_URL}"}${values.path}`;
-  return [
-    `curl -sS -X POST "${url}"`,
-    ...Object.entries(signed.headers).map(([name, value]) => `  -H ${shellQuote(`${name}: ${value}`)}`),
-    `  --data-raw ${shellQuote(signed.body)}`,
-  ].join(" \\\n");
+  return curlCommand(`${values["base-url"]?.replace(/\/+$/, "") ?? "${TXC_BASE_URL}"}${values.path}`, signed);
 }

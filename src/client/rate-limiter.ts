@@ -1,8 +1,8 @@
 import { operations } from "../../generated/operations.js";
+import { SlidingWindows, windowsOf, type Window } from "../rate-limits/sliding-windows.js";
 import { sleep } from "./retry.js";
 
 type OperationId = keyof typeof operations;
-type Limit = { scope: string; requests: number; periodSeconds: number };
 
 /**
  * Holds the documented rate limits on the client side (a sliding window per scope), so that a
@@ -11,20 +11,20 @@ type Limit = { scope: string; requests: number; periodSeconds: number };
  * enforces them per IP address: one limiter per process and address is the faithful use.
  */
 export class RateLimiter {
-  readonly #sent = new Map<string, number[]>();
+  readonly #windows = new SlidingWindows();
   readonly #queues = new Map<string, Promise<void>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Resolves when the operation may be sent, having counted it. */
   acquire(operationId: OperationId): Promise<void> {
-    const limits = operations[operationId].rateLimits as readonly Limit[];
-    if (limits.length === 0) return Promise.resolve();
-    const queueKey = limits.map((limit) => this.#windowKey(operationId, limit)).join(" ");
+    const windows = windowsOf(operationId);
+    if (windows.length === 0) return Promise.resolve();
+    const queueKey = windows.map((w) => w.key).join(" ");
     const waiting = this.#queues.get(queueKey);
-    if (!waiting && this.#reserve(operationId, limits) === 0) return Promise.resolve();
+    if (!waiting && this.#windows.reserve(windows, this.now()) === 0) return Promise.resolve();
     // Full: wait in line behind the calls already waiting for the same windows.
-    const turn = (waiting ?? Promise.resolve()).then(() => this.#waitForRoom(operationId, limits));
+    const turn = (waiting ?? Promise.resolve()).then(() => this.#waitForRoom(windows));
     this.#queues.set(queueKey, turn);
     void turn.then(() => {
       if (this.#queues.get(queueKey) === turn) this.#queues.delete(queueKey);
@@ -32,39 +32,9 @@ export class RateLimiter {
     return turn;
   }
 
-  async #waitForRoom(operationId: OperationId, limits: readonly Limit[]): Promise<void> {
-    for (;;) {
-      const waitMs = this.#reserve(operationId, limits);
-      if (waitMs === 0) return;
+  async #waitForRoom(windows: readonly Window[]): Promise<void> {
+    for (let waitMs = this.#windows.reserve(windows, this.now()); waitMs > 0; waitMs = this.#windows.reserve(windows, this.now())) {
       await sleep(waitMs);
     }
-  }
-
-  /** Counts the request in every window and returns 0, or returns how long to wait for room. */
-  #reserve(operationId: OperationId, limits: readonly Limit[]): number {
-    const now = this.now();
-    let waitMs = 0;
-    for (const limit of limits) {
-      const sent = this.#window(operationId, limit, now);
-      if (sent.length >= limit.requests) waitMs = Math.max(waitMs, sent[0] + limit.periodSeconds * 1000 - now);
-    }
-    if (waitMs > 0) return waitMs;
-    for (const limit of limits) this.#window(operationId, limit, now).push(now);
-    return 0;
-  }
-
-  #window(operationId: OperationId, limit: Limit, now: number): number[] {
-    const key = this.#windowKey(operationId, limit);
-    const sent = this.#sent.get(key) ?? [];
-    this.#sent.set(key, sent);
-    const horizon = now - limit.periodSeconds * 1000;
-    let expired = 0;
-    while (expired < sent.length && sent[expired] <= horizon) expired++;
-    if (expired) sent.splice(0, expired);
-    return sent;
-  }
-
-  #windowKey(operationId: OperationId, limit: Limit): string {
-    return limit.scope === "operation" ? `operation:${operationId}` : limit.scope;
   }
 }

@@ -1,0 +1,83 @@
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { curlCommand } from "../signing/curl.js";
+import { signRequest } from "../signing/sign.js";
+import { builtInDataset, demoKeys, type Dataset } from "../sandbox/dataset.js";
+import { DatasetError, loadDataset } from "../sandbox/load-dataset.js";
+import { createSandbox } from "../sandbox/server.js";
+import { portFrom, untilStopped } from "./options.js";
+import { bundledDocument, docsPage } from "./package-files.js";
+import { UsageError } from "./usage-error.js";
+
+export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE]
+
+Runs the sandbox: one local server with the rendered docs at /, the bundled document at
+/openapi.json, and an API under /api/v4/ that behaves as the description says (signatures and
+nonces checked, state kept in memory, rate limits, errors in the documented formats).
+POST /sandbox/reset restores the dataset.
+
+Options:
+  --host HOST   address to listen on (default 127.0.0.1)
+  --port PORT   port to listen on (default: PORT from the environment, else 8080)
+  --data FILE   a JSON dataset to serve instead of the built-in one (checked; errors name the entry)
+
+Demo credentials of the built-in dataset:
+  sandbox-partner / sandbox-partner-secret   a business-partner account
+  sandbox-basic   / sandbox-basic-secret     an ordinary account`;
+
+function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined): string {
+  const keys = new Set(dataset.accounts.flatMap((a) => a.apiKeys.map((k) => `${k.key}\n${k.secret}`)));
+  const demos = [
+    ["business partner", demoKeys.partner],
+    ["ordinary account", demoKeys.basic],
+  ].filter(([, demo]) => keys.has(`${(demo as typeof demoKeys.partner).key}\n${(demo as typeof demoKeys.partner).secret}`)) as [string, typeof demoKeys.partner][];
+  const lines = [
+    `TXC API sandbox${dataFile ? ` serving ${dataFile}` : ""}`,
+    `  docs       ${baseUrl}/`,
+    `  document   ${baseUrl}/openapi.json`,
+    `  API        ${baseUrl}/api/v4/`,
+    `  reset      POST ${baseUrl}/sandbox/reset`,
+    "",
+  ];
+  if (demos.length) {
+    // Only the fixed demo keys' secrets are ever printed.
+    lines.push("Demo credentials (sandbox only):");
+    for (const [role, { key, secret }] of demos) lines.push(`  ${role.padEnd(17)} TXC_API_KEY=${key} TXC_API_SECRET=${secret}`);
+    const signed = signRequest({ path: "/api/v4/main-account/balance", apiKey: demos[0][1].key, apiSecret: demos[0][1].secret, nonce: Date.now() });
+    lines.push("", "A signed balance request (its nonce works once; sign more with txc-api sign):", curlCommand(`${baseUrl}/api/v4/main-account/balance`, signed));
+  } else {
+    lines.push(`API keys: those of ${dataFile}.`);
+  }
+  lines.push("", "Press Ctrl-C to stop.");
+  return lines.join("\n");
+}
+
+export async function serveCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" } },
+    strict: true,
+  });
+  const port = portFrom(values.port ?? process.env.PORT, 8080, values.port ? "--port" : "PORT");
+  let dataset: Dataset;
+  try {
+    dataset = values.data ? loadDataset(values.data) : builtInDataset();
+  } catch (error) {
+    if (error instanceof DatasetError) throw new UsageError(`--data ${error.message}`);
+    throw error;
+  }
+  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new UsageError(`port ${port} on ${values.host} is in use: pass --port or PORT`) : error),
+    );
+    server.listen(port, values.host, resolve);
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  const host = values.host!.includes(":") ? `[${values.host}]` : values.host;
+  console.log(banner(`http://${host}:${bound}`, dataset, values.data));
+  await untilStopped();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  console.log("Sandbox stopped.");
+}

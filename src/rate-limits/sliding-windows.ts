@@ -1,0 +1,40 @@
+import { operations } from "../../generated/operations.js";
+
+type OperationId = keyof typeof operations;
+export type Window = { key: string; requests: number; periodSeconds: number };
+
+/** The documented limits of an operation as windows, keyed by scope (and by `prefix`, such as a client address). */
+export function windowsOf(operationId: OperationId, prefix = ""): Window[] {
+  return operations[operationId].rateLimits.map((limit) => ({
+    key: `${prefix}${limit.scope === "operation" ? `operation:${operationId}` : limit.scope}`,
+    requests: limit.requests,
+    periodSeconds: limit.periodSeconds,
+  }));
+}
+
+/** Sliding-window request counters, shared by the client's limiter and the sandbox. */
+export class SlidingWindows {
+  readonly #sent = new Map<string, number[]>();
+
+  /** Counts a request in every window and returns 0, or returns how many ms until all have room. */
+  reserve(windows: readonly Window[], now: number): number {
+    let waitMs = 0;
+    for (const window of windows) {
+      const sent = this.#prune(window, now);
+      if (sent.length >= window.requests) waitMs = Math.max(waitMs, sent[0] + window.periodSeconds * 1000 - now);
+    }
+    if (waitMs > 0) return waitMs;
+    for (const window of windows) this.#sent.get(window.key)!.push(now);
+    return 0;
+  }
+
+  #prune(window: Window, now: number): number[] {
+    const sent = this.#sent.get(window.key) ?? [];
+    this.#sent.set(window.key, sent);
+    const horizon = now - window.periodSeconds * 1000;
+    let expired = 0;
+    while (expired < sent.length && sent[expired] <= horizon) expired++;
+    if (expired) sent.splice(0, expired);
+    return sent;
+  }
+}

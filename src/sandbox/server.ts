@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { operations } from "../../generated/operations.js";
+import { validationIssues } from "../validation/issues.js";
+import { requestValidator } from "../validation/response-validator.js";
+import { authenticate } from "./auth.js";
+import type { Dataset } from "./dataset.js";
+import { handlers } from "./handlers.js";
+import { ServerRateLimits } from "./rate-limits.js";
+import { privateError, Refusal } from "./refusal.js";
+import { SandboxState } from "./state.js";
+
+type OperationId = keyof typeof operations;
+
+export type SandboxOptions = {
+  dataset: Dataset;
+  /** The rendered docs served at `/`. */
+  docsFile: string;
+  /** The bundled document served at `/openapi.json`. */
+  documentFile: string;
+  /** Largest body accepted; larger ones are answered 413. */
+  maxBodyBytes?: number;
+};
+
+const routes = new Map(Object.entries(operations).map(([id, op]) => [`${op.method} ${op.path}`, id as OperationId]));
+const isPublic = (path: string) => path.startsWith("/api/v4/public/");
+
+function send(response: ServerResponse, status: number, body: unknown, contentType = "application/json") {
+  const text = contentType === "application/json" ? JSON.stringify(body) : String(body);
+  // Private answers are not cached, as the description says.
+  response.writeHead(status, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+  response.end(text);
+}
+
+function sendError(response: ServerResponse, path: string, status: number, message: string, errors: Record<string, string[]> = {}) {
+  send(response, status, isPublic(path) ? { success: false, message, params: [] } : privateError(status, message, errors));
+}
+
+/** Reads the body, or returns null after answering 413 when it is larger than allowed. */
+async function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string): Promise<Buffer | null> {
+  if (Number(request.headers["content-length"] ?? 0) > maxBytes) {
+    sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
+    request.resume();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
+      request.resume();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<string, string[]> {
+  const byField: Record<string, string[]> = {};
+  for (const issue of validationIssues(errors)) (byField[issue.field.split(/[.[]/)[0]] ??= []).push(issue.message);
+  return byField;
+}
+
+/** The sandbox: docs at `/`, the document at `/openapi.json`, the API under `/api/v4/`. */
+export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 64 * 1024 }: SandboxOptions): Server {
+  let state = new SandboxState(dataset);
+  const lastNonce = new Map<string, bigint>();
+  const limits = new ServerRateLimits();
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const path = new URL(request.url ?? "/", "http://sandbox").pathname;
+    if (request.method === "GET" && path === "/") {
+      if (!existsSync(docsFile)) return send(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
+      return send(response, 200, readFileSync(docsFile, "utf8"), "text/html; charset=utf-8");
+    }
+    if (request.method === "GET" && path === "/openapi.json") return send(response, 200, readFileSync(documentFile, "utf8"), "application/json");
+    if (request.method === "POST" && path === "/sandbox/reset") {
+      state = new SandboxState(dataset);
+      return send(response, 200, { reset: true });
+    }
+    const operationId = routes.get(`${request.method} ${path}`);
+    if (!operationId) return sendError(response, path, 404, `No endpoint ${request.method} ${path}.`);
+    if (!limits.admit(operationId, request.socket.remoteAddress ?? "unknown")) return sendError(response, path, 429, "Rate limit exceeded.");
+    if (!operations[operationId].signed) return send(response, 200, ["pong"]);
+
+    const rawBody = await readBody(request, response, maxBodyBytes, path);
+    if (!rawBody) return;
+    const auth = authenticate(state, lastNonce, request.headers, rawBody, path);
+    if ("failure" in auth) return sendError(response, path, auth.status, auth.failure);
+    const validate = requestValidator(operationId)!;
+    if (!validate(auth.body)) return sendError(response, path, 400, "Validation failed", errorsByField(validate.errors));
+    if (operations[operationId].businessPartnerOnly && !auth.account.businessPartner) {
+      return sendError(response, path, 403, "This endpoint is available only to business-partner services.");
+    }
+    try {
+      const body = { ...operations[operationId].requestDefaults, ...auth.body };
+      return send(response, 200, handlers[operationId](state, auth.account, body));
+    } catch (error) {
+      if (error instanceof Refusal) return sendError(response, path, error.status, error.message, error.errors);
+      throw error;
+    }
+  }
+
+  return createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      if (!response.headersSent) sendError(response, "", 500, `Internal error: ${(error as Error).message}`);
+      else response.destroy();
+    });
+  });
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import Big from "big.js";
+import type { Account, Code, Dataset, Deposit } from "./dataset.js";
+import { Refusal } from "./refusal.js";
+
+/** Limit and offset, defaults already applied from the document. */
+type Page = { limit: number; offset: number };
+
+function page<T>(records: T[], { limit, offset }: Page) {
+  return { offset, limit, records: records.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, limit)) };
+}
+
+/**
+ * The sandbox's accounts, codes and deposits, in memory. Every change is synchronous, so
+ * concurrent requests can never interleave inside one and lose an update.
+ */
+export class SandboxState {
+  readonly currencies: Set<string>;
+  readonly #dataset: Dataset;
+  readonly #accounts = new Map<string, { account: Account; secret: string }>();
+  readonly #codes = new Map<string, Code & { applied: boolean }>();
+  readonly #refunded = new Set<string>();
+
+  constructor(dataset: Dataset) {
+    this.#dataset = structuredClone(dataset);
+    this.currencies = new Set(this.#dataset.currencies);
+    for (const account of this.#dataset.accounts) {
+      for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret });
+    }
+    for (const code of this.#dataset.codes) this.#codes.set(code.code, { ...code, applied: false });
+  }
+
+  /** The account and secret of an API key. */
+  credentials(apiKey: string): { account: Account; secret: string } | undefined {
+    return this.#accounts.get(apiKey);
+  }
+
+  balances(account: Account, ticker?: string): Record<string, { main_balance: string }> {
+    if (ticker !== undefined) {
+      if (!this.currencies.has(ticker)) throw Refusal.invalid("ticker", `Currency ${ticker} is not known.`);
+      return { [ticker]: { main_balance: account.balances[ticker] ?? "0" } };
+    }
+    const listing: Record<string, { main_balance: string }> = {};
+    for (const [currency, amount] of Object.entries(account.balances)) {
+      if (!new Big(amount).eq(0)) listing[currency] = { main_balance: amount };
+    }
+    return listing;
+  }
+
+  applyCode(account: Account, code: string | undefined, passphrase: string | undefined) {
+    const entry = code === undefined ? undefined : this.#codes.get(code);
+    if (!entry) throw Refusal.invalid("code", "The code is not valid.");
+    if (entry.applied) throw Refusal.invalid("code", "The code has already been applied.");
+    if ((entry.passphrase ?? undefined) !== passphrase) throw Refusal.invalid("passphrase", "The passphrase does not match the code.");
+    entry.applied = true;
+    account.balances[entry.ticker] = new Big(account.balances[entry.ticker] ?? "0").plus(entry.amount).toFixed();
+    return { message: "Code was successfully applied", ticker: entry.ticker, amount: entry.amount, external_id: randomUUID() };
+  }
+
+  refundDeposit(account: Account, transactionId: string, address: string) {
+    const deposit: Deposit | undefined = account.deposits.find((d) => d.transactionId === transactionId);
+    if (!deposit || deposit.status !== "canceled") throw Refusal.invalid("transaction_id", "No cancelled deposit has this transaction id.");
+    if (this.#refunded.has(transactionId)) throw Refusal.invalid("transaction_id", "This deposit has already been refunded.");
+    if (this.#dataset.serviceAddresses.includes(address)) throw Refusal.invalid("address", "The address belongs to the service itself.");
+    this.#refunded.add(transactionId);
+    return { id: transactionId };
+  }
+
+  setAutoReinvest(account: Account, planId: string, enabled: boolean) {
+    const plan = account.flexPlans.find((p) => p.id === planId);
+    if (!plan) throw Refusal.invalid("plan", "No flexible plan has this identifier.");
+    plan.autoReinvest = enabled;
+    return { data: [] };
+  }
+
+  autoReinvest(account: Account, planId: string): boolean | undefined {
+    return account.flexPlans.find((p) => p.id === planId)?.autoReinvest;
+  }
+
+  investments(account: Account, filter: { id?: string; ticker?: string; status?: number } & Page) {
+    if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw Refusal.invalid("ticker", "The selected ticker is invalid.");
+    const records = account.investments.filter(
+      (i) => (filter.id === undefined || i.id === filter.id) && (filter.ticker === undefined || i.plan.ticker === filter.ticker) &&
+        (filter.status === undefined || i.status === filter.status),
+    );
+    return page(records, filter);
+  }
+
+  interestPayments(account: Account, filter: { planId?: string; ticker?: string } & Page) {
+    if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw Refusal.invalid("ticker", "The selected ticker is invalid.");
+    const records = account.interestPayments.filter(
+      (p) => (filter.planId === undefined || p.planId === filter.planId) && (filter.ticker === undefined || p.ticker === filter.ticker),
+    );
+    return page(records, filter);
+  }
+
+  fundingHistory(account: Account, filter: { market?: string } & Page) {
+    const records = account.fundingRecords.filter((r) => filter.market === undefined || r.market === filter.market);
+    return page(records, filter);
+  }
+
+  payoutDestination(account: Account, accountName: string | undefined) {
+    const mining = account.miningAccounts.find((m) => m.accountName === accountName);
+    if (!mining) throw Refusal.invalid("user", "Mining account not found.");
+    return { payoutDestination: mining.payoutDestination, externalAddress: mining.externalAddress };
+  }
+
+  resetSubAccountApiKey(account: Account, apiKeyId: string) {
+    if (!account.subAccountApiKeys.includes(apiKeyId)) throw Refusal.invalid("apiKeyId", "No sub-account API key has this identifier.");
+    return {};
+  }
+}
