@@ -112,10 +112,10 @@ function fundingRecords(): FundingRecord[] {
   });
 }
 
-/** The built-in dataset: deterministic, so that docs and tests can name what is in it. */
+/** The built-in dataset: deterministic, so that docs and tests can name what is in it. A fresh copy each call. */
 export function builtInDataset(): Dataset {
   const partnerInvestments = investments();
-  return {
+  const dataset: Dataset = {
     currencies: ["BTC", "ETH", "USDT", "USDC", "SOL", "TRX"],
     serviceAddresses: ["TServiceHotWa11etAddre55000000001", "bc1qservicecoldwallet0000000000000000"],
     codes: [
@@ -163,4 +163,5 @@ export function builtInDataset(): Dataset {
       },
     ],
   };
+  return structuredClone(dataset);
 }

@@ -25,12 +25,13 @@ export type SandboxOptions = {
 const routes = new Map(Object.entries(operations).map(([id, op]) => [`${op.method} ${op.path}`, id as OperationId]));
 const isPublic = (path: string) => path.startsWith("/api/v4/public/");
 
-function send(response: ServerResponse, status: number, body: unknown, contentType = "application/json") {
-  const text = contentType === "application/json" ? JSON.stringify(body) : String(body);
+function sendText(response: ServerResponse, status: number, text: string, contentType: string) {
   // Private answers are not cached, as the description says.
   response.writeHead(status, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
   response.end(text);
 }
+
+const send = (response: ServerResponse, status: number, body: unknown) => sendText(response, status, JSON.stringify(body), "application/json");
 
 function sendError(response: ServerResponse, path: string, status: number, message: string, errors: Record<string, string[]> = {}) {
   send(response, status, isPublic(path) ? { success: false, message, params: [] } : privateError(status, message, errors));
@@ -64,7 +65,7 @@ function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<s
 }
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under `/api/v4/`. */
-export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 64 * 1024 }: SandboxOptions): Server {
+export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024 }: SandboxOptions): Server {
   let state = new SandboxState(dataset);
   const lastNonce = new Map<string, bigint>();
   const limits = new ServerRateLimits();
@@ -72,10 +73,10 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? "/", "http://sandbox").pathname;
     if (request.method === "GET" && path === "/") {
-      if (!existsSync(docsFile)) return send(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
-      return send(response, 200, readFileSync(docsFile, "utf8"), "text/html; charset=utf-8");
+      if (!existsSync(docsFile)) return sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
+      return sendText(response, 200, readFileSync(docsFile, "utf8"), "text/html; charset=utf-8");
     }
-    if (request.method === "GET" && path === "/openapi.json") return send(response, 200, readFileSync(documentFile, "utf8"), "application/json");
+    if (request.method === "GET" && path === "/openapi.json") return sendText(response, 200, readFileSync(documentFile, "utf8"), "application/json");
     if (request.method === "POST" && path === "/sandbox/reset") {
       state = new SandboxState(dataset);
       return send(response, 200, { reset: true });

@@ -19,9 +19,9 @@ export async function startProcess(
   command: string,
   args: string[],
   ready: () => Promise<boolean>,
-  { timeoutMs = 30_000, cwd }: { timeoutMs?: number; cwd?: string } = {},
+  { timeoutMs = 30_000, cwd, env = {} }: { timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {},
 ): Promise<Started> {
-  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", ...env } });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { createClient, signRequest, timeNonce, type ClientOptions } from "../../src/index.js";
+import { demoKeys } from "../../src/sandbox/dataset.js";
+import { freePort, startProcess, type Started } from "./processes.js";
+import { root } from "./project.js";
+
+export type Sandbox = Started & { baseUrl: string };
+
+/** The real sandbox process (`txc-api serve`) on a free loopback port. */
+export async function startSandbox(args: string[] = []): Promise<Sandbox> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = await startProcess(
+    process.execPath,
+    [path.join(root, "dist", "cli", "main.js"), "serve", "--port", String(port), ...args],
+    async () => (await fetch(`${baseUrl}/api/v4/public/ping`)).ok,
+  );
+  return { ...started, baseUrl };
+}
+
+export const partnerClient = (sandbox: Sandbox, options: Partial<ClientOptions> = {}) =>
+  createClient({ baseUrl: sandbox.baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, retry: false, ...options });
+
+export const basicClient = (sandbox: Sandbox, options: Partial<ClientOptions> = {}) =>
+  createClient({ baseUrl: sandbox.baseUrl, apiKey: demoKeys.basic.key, apiSecret: demoKeys.basic.secret, retry: false, ...options });
+
+export async function resetSandbox(sandbox: Sandbox) {
+  const response = await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST" });
+  if (!response.ok) throw new Error(`reset answered ${response.status}`);
+}
+
+/** Sends a body signed with a demo key as it is, bypassing the client's own validation. */
+export async function sendSigned(
+  sandbox: Sandbox,
+  path: string,
+  body: object,
+  { key, secret }: { key: string; secret: string } = demoKeys.partner,
+): Promise<{ status: number; body: any }> {
+  const signed = signRequest({ path, body, apiKey: key, apiSecret: secret, nonce: timeNonce(key) });
+  const response = await fetch(sandbox.baseUrl + path, { method: "POST", headers: signed.headers, body: signed.body });
+  return { status: response.status, body: await response.json() };
+}

@@ -1,0 +1,107 @@
+// The commands around the sandbox: npm start, --data checking, the rate limits, txc-api mock.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { builtInDataset } from "../../src/sandbox/dataset.js";
+import { freePort, startProcess } from "../helpers/processes.js";
+import { root } from "../helpers/project.js";
+import { partnerClient, sendSigned, startSandbox } from "../helpers/sandbox.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "txc-serve-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cli = path.join(root, "dist", "cli", "main.js");
+
+describe("npm start", () => {
+  it("serves the docs, the document and a signed balance call, and stops with exit 0 on SIGTERM", async () => {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // What `npm start` runs; PORT as a user would set it.
+    const started = await startProcess(process.execPath, [path.join(root, "scripts", "start.mjs")], async () => (await fetch(`${baseUrl}/api/v4/public/ping`)).ok, {
+      cwd: root,
+      timeoutMs: 60_000,
+      env: { PORT: String(port) },
+    });
+    try {
+      const docs = await fetch(`${baseUrl}/`);
+      expect(docs.status).toBe(200);
+      expect(await docs.text()).toContain("Get main balance");
+      expect((await (await fetch(`${baseUrl}/openapi.json`)).json()).info.version).toBe("4.0.0");
+      expect(await partnerClient({ ...started, baseUrl }).getMainBalance({ ticker: "BTC" })).toEqual({ BTC: { main_balance: "0.01532" } });
+      const output = started.output();
+      for (const text of [`${baseUrl}/`, `${baseUrl}/openapi.json`, "sandbox-partner", "sandbox-partner-secret", "sandbox-basic-secret", "curl -sS -X POST"]) expect(output).toContain(text);
+    } finally {
+      expect(await started.stop()).toBe(0);
+    }
+  });
+});
+
+describe("txc-api serve --data", () => {
+  it("serves a valid dataset and prints no secret of its keys", async () => {
+    const dataset = builtInDataset();
+    dataset.accounts[0].apiKeys = [{ key: "own-key", secret: "own-secret-3f9a" }];
+    const file = path.join(dir, "valid.json");
+    writeFileSync(file, JSON.stringify(dataset));
+    const sandbox = await startSandbox(["--data", file]);
+    try {
+      expect(sandbox.output()).not.toContain("own-secret-3f9a");
+      const answer = await sendSigned(sandbox, "/api/v4/main-account/balance", { ticker: "ETH" }, { key: "own-key", secret: "own-secret-3f9a" });
+      expect(answer).toEqual({ status: 200, body: { ETH: { main_balance: "1.2" } } });
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it.each([
+    ["a bad plan status", (d: any) => (d.accounts[0].investments[2].plan.status = 7), /accounts\[0\]\.investments\[2\]\.plan\.status must be one of 1, 2, 3, 4/],
+    ["a number as an amount", (d: any) => (d.codes[1].amount = 5), /codes\[1\]\.amount must be string/],
+    ["a repeated API key", (d: any) => d.accounts[1].apiKeys.push({ key: "sandbox-partner", secret: "x" }), /accounts\[1\]\.apiKeys\[1\]\.key "sandbox-partner" repeats accounts\[0\]\.apiKeys\[0\]\.key/],
+    ["a missing field", (d: any) => delete d.accounts[0].balances, /accounts\[0\]\.balances is required/],
+  ])("refuses %s with exit 2, naming the entry", (_name, spoil, message) => {
+    const dataset = builtInDataset();
+    spoil(dataset);
+    const file = path.join(dir, "bad.json");
+    writeFileSync(file, JSON.stringify(dataset));
+    const result = spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: 20_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr, result.stderr).toMatch(message);
+  });
+
+  it("refuses a file that is not JSON", () => {
+    const file = path.join(dir, "broken.json");
+    writeFileSync(file, "{ accounts: ");
+    const result = spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: 20_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${file}: not JSON`);
+  });
+});
+
+describe("sandbox rate limits", () => {
+  it("answers the 1,001st main-account request within 10 seconds with 429", async () => {
+    const sandbox = await startSandbox();
+    try {
+      const client = partnerClient(sandbox);
+      // One after another: concurrent requests of one key may arrive out of nonce order.
+      const outcomes: unknown[] = [];
+      for (let i = 0; i < 1001; i++) outcomes.push(await client.getMainBalance({ ticker: "BTC" }).then(() => "ok", (e) => e));
+      expect(outcomes.slice(0, 1000).every((o) => o === "ok")).toBe(true);
+      expect(outcomes[1000]).toMatchObject({ status: 429, body: { code: 429, errors: {} } });
+      expect(await client.getMiningPayoutDestination({ accountName: "farm-east-01" })).toMatchObject({ payoutDestination: "main_balance" });
+    } finally {
+      await sandbox.stop();
+    }
+  });
+});
+
+describe("txc-api mock", () => {
+  it("runs Prism on the bundled document", async () => {
+    const port = await freePort();
+    const mock = await startProcess(process.execPath, [cli, "mock", "--port", String(port)], async () => (await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`)).ok);
+    try {
+      expect(await (await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`)).json()).toEqual(["pong"]);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
