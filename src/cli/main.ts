@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { contractTestCommand, contractTestHelp } from "./contract-test-command.js";
 import { mockCommand, mockHelp } from "./mock-command.js";
 import { serveCommand, serveHelp } from "./serve-command.js";
 import { signCommand, signHelp } from "./sign-command.js";
@@ -9,6 +10,7 @@ type Command = { summary: string; help: string; run: (argv: string[]) => string 
 const commands: Record<string, Command> = {
   serve: { summary: "run the sandbox: docs, the document and a local API that checks signatures and keeps state", help: serveHelp, run: serveCommand },
   mock: { summary: "run a Prism contract mock of the document", help: mockHelp, run: mockCommand },
+  "contract-test": { summary: "test whether a server keeps the contract (schema, errors, signing, nonces)", help: contractTestHelp, run: contractTestCommand },
   sign: { summary: "sign a private request: the exact body and the three X-TXC headers, or a curl command", help: signHelp, run: signCommand },
 };
 

@@ -83,6 +83,7 @@ describe("the document against the description", () => {
     const examples = deref(document, op("getInvestmentsHistory").responses["400"]).content!["application/json"].examples!;
     const keys = Object.values(examples).map((e) => Object.keys((deref(document, e).value as any).errors));
     expect(keys).toEqual([["id"], ["ticker"], ["status"]]);
+    expect(deref(document, op("getInvestmentsHistory").responses["400"])).toHaveProperty("x-errors-keyed-by", ["id", "ticker", "status"]);
     for (const status of ["400", "4XX"]) {
       const mining = deref(document, op("getMiningPayoutDestination").responses[status]);
       const values = Object.values(mining.content!["application/json"].examples!).map((e) => deref(document, e).value as any);

@@ -1,0 +1,142 @@
+import { documentedErrorKeys, operations, requestExamples, requestSchema, resolve, type OperationId, type Schema } from "./document.js";
+import { sampleValid, seededRandom } from "./random.js";
+
+export const CHECKS = ["positive", "negative", "error-keys", "auth-headers", "auth-signature", "public"] as const;
+export type CheckName = (typeof CHECKS)[number];
+
+export const CHECK_DESCRIPTIONS: Record<CheckName, string> = {
+  positive: "documented examples and generated valid requests are accepted with a documented answer",
+  negative: "a request breaking one rule of the request schema is rejected with a documented 4xx",
+  "error-keys": "where the document keys errors by field (x-errors-keyed-by: investments history id, ticker, status), the key is there",
+  "auth-headers": "a request missing any of the three X-TXC headers is refused with 401",
+  "auth-signature": "a wrong signature, a signature over another body, a reused nonce, or request not the path: 401",
+  public: "ping answers without authentication; an unknown path answers 404",
+};
+
+export type Tamper =
+  | { kind: "omit-header"; header: string }
+  | { kind: "wrong-secret" }
+  | { kind: "other-body" }
+  | { kind: "replay" }
+  | { kind: "request-path"; path: string };
+
+export type Expectation = { kind: "accepted" } | { kind: "rejected"; errorKey?: string } | { kind: "status"; status: number };
+
+export type Case = {
+  /** The operation, or "unknownPath" for the 404 case. */
+  operationId: OperationId | "unknownPath";
+  check: CheckName;
+  name: string;
+  method: string;
+  path: string;
+  /** Body fields without request and nonce, which are set when signing. Unsigned when absent. */
+  fields?: Record<string, unknown>;
+  tamper?: Tamper;
+  expect: Expectation;
+};
+
+export type CaseOptions = {
+  operations: OperationId[];
+  checks: ReadonlySet<CheckName>;
+  includeMutations: boolean;
+  seed: number;
+  examplesPerOperation: number;
+};
+
+export const UNKNOWN_PATH = "/api/v4/contract-test/no-such-endpoint";
+const SIGNING_FIELDS = new Set(["request", "nonce"]);
+
+type Mutation = { name: string; field: string; apply: (fields: Record<string, unknown>) => Record<string, unknown> };
+
+const wrongTypeValue = (type: string) => (type === "string" ? 12345 : type === "boolean" ? "true" : "not-a-number");
+
+/** One mutation per rule of the request schema, each breaking only that rule of one field. */
+function mutations(schema: Schema): Mutation[] {
+  const set = (field: string, value: unknown, name: string): Mutation => ({ name, field, apply: (fields) => ({ ...fields, [field]: value }) });
+  const found: Mutation[] = [];
+  for (const [field, property] of Object.entries<Schema>(schema.properties ?? {})) {
+    if (SIGNING_FIELDS.has(field)) continue;
+    const p = resolve(property);
+    const type = Array.isArray(p.type) ? p.type[0] : p.type;
+    if (type) found.push(set(field, wrongTypeValue(type), `${field} of the wrong type (not ${type})`));
+    if (type === "integer") found.push(set(field, 1.5, `${field} not an integer`));
+    if (p.minimum !== undefined) found.push(set(field, p.minimum - 1, `${field} below its minimum ${p.minimum}`));
+    if (p.maximum !== undefined) found.push(set(field, p.maximum + 1, `${field} above its maximum ${p.maximum}`));
+    if (Array.isArray(p.enum)) {
+      const outside = type === "integer" ? Math.max(...p.enum) + 1 : "not-one-of-the-values";
+      found.push(set(field, outside, `${field} outside its values ${p.enum.join(", ")}`));
+    }
+    if (p.format === "uuid") found.push(set(field, "not-a-uuid", `${field} not a UUID`));
+    if (p.pattern !== undefined) found.push(set(field, "not matching", `${field} not matching ${p.pattern}`));
+  }
+  for (const field of schema.required ?? []) {
+    if (SIGNING_FIELDS.has(field)) continue;
+    found.push({ name: `${field} missing (required)`, field, apply: ({ [field]: _dropped, ...rest }) => rest });
+  }
+  if (schema.additionalProperties === false) found.push(set("unexpectedField", 1, "a field the schema does not have"));
+  return found;
+}
+
+/** Values of the documented examples by field, so that generated requests look real. */
+function exampleValues(examples: { fields: Record<string, unknown> }[]): Map<string, unknown[]> {
+  const seen = new Map<string, unknown[]>();
+  for (const { fields } of examples) for (const [name, value] of Object.entries(fields)) seen.set(name, [...(seen.get(name) ?? []), value]);
+  return seen;
+}
+
+export function buildCases(options: CaseOptions): Case[] {
+  const random = seededRandom(options.seed);
+  const wanted = (check: CheckName) => options.checks.has(check);
+  const cases: Case[] = [];
+  if (wanted("public")) cases.push({ operationId: "unknownPath", check: "public", name: "an unknown path answers 404", method: "POST", path: UNKNOWN_PATH, expect: { kind: "status", status: 404 } });
+
+  for (const operationId of options.operations) {
+    const { method, path, signed, stateChanging } = operations[operationId];
+    if (stateChanging && !options.includeMutations) continue;
+    const base = (name: string, check: CheckName, expect: Expectation, fields?: Record<string, unknown>, tamper?: Tamper): Case =>
+      ({ operationId, check, name, method, path, fields, tamper, expect });
+    if (!signed) {
+      if (wanted("public") || wanted("positive")) cases.push(base("answers without authentication", wanted("public") ? "public" : "positive", { kind: "accepted" }));
+      continue;
+    }
+    const schema = requestSchema(operationId) ?? {};
+    const examples = requestExamples(operationId);
+    const valid = examples[0]?.fields ?? {};
+    if (wanted("positive")) {
+      for (const example of examples) cases.push(base(`documented example ${example.name}`, "positive", { kind: "accepted" }, example.fields));
+      const seen = exampleValues(examples);
+      for (let i = 0; i < options.examplesPerOperation; i++) {
+        const fields = sampleValid(schema, random, seen) as Record<string, unknown>;
+        for (const field of SIGNING_FIELDS) delete fields[field];
+        cases.push(base(`generated valid request #${i + 1}`, "positive", { kind: "accepted" }, fields));
+      }
+    }
+    const keyed = documentedErrorKeys(operationId);
+    for (const mutation of mutations(schema)) {
+      const fields = mutation.apply(valid);
+      if (wanted("negative")) cases.push(base(mutation.name, "negative", { kind: "rejected" }, fields));
+      if (wanted("error-keys") && keyed.has(mutation.field)) {
+        cases.push(base(`${mutation.name}: errors keyed ${mutation.field}`, "error-keys", { kind: "rejected", errorKey: mutation.field }, fields));
+      }
+    }
+    if (wanted("auth-headers")) {
+      for (const header of ["X-TXC-APIKEY", "X-TXC-PAYLOAD", "X-TXC-SIGNATURE"]) {
+        cases.push(base(`without ${header}`, "auth-headers", { kind: "status", status: 401 }, valid, { kind: "omit-header", header }));
+      }
+    }
+    if (wanted("auth-signature")) {
+      const refused = { kind: "status", status: 401 } as const;
+      cases.push(base("signed with a wrong secret", "auth-signature", refused, valid, { kind: "wrong-secret" }));
+      cases.push(base("signature over a different body", "auth-signature", refused, valid, { kind: "other-body" }));
+      cases.push(base("a reused nonce", "auth-signature", refused, valid, { kind: "replay" }));
+      const other = Object.values(operations).find((op) => op.path !== path && op.signed)!.path;
+      cases.push(base("request not the path called", "auth-signature", refused, valid, { kind: "request-path", path: other }));
+    }
+  }
+  return cases;
+}
+
+/** The operations a run skipped for safety. */
+export function skippedForSafety(operationIds: OperationId[], includeMutations: boolean): OperationId[] {
+  return includeMutations ? [] : operationIds.filter((id) => operations[id].stateChanging);
+}

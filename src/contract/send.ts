@@ -1,0 +1,71 @@
+import { credentials, signBodyText } from "../signing/sign.js";
+import { timeNonce } from "../signing/nonce.js";
+import type { Case } from "./cases.js";
+
+export type Target = { baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number };
+
+export type Observation = { status: number; contentType: string; text: string; json: { ok: true; value: unknown } | { ok: false }; curl: string };
+
+/** The target could not be reached at all. */
+export class ConnectionError extends Error {
+  override name = "ConnectionError";
+}
+
+const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+const NONCE = "__NONCE__";
+
+/**
+ * A shell snippet that sends the case again: it signs afresh with TXC_API_KEY and TXC_API_SECRET
+ * from the environment, so that it holds no secret and its nonce is new.
+ */
+function reproduction(url: string, c: Case): string {
+  if (!c.fields) return `curl -sS -X ${c.method} ${quote(url)}`;
+  const tamper = c.tamper;
+  const [left, right] = JSON.stringify({ request: tamper?.kind === "request-path" ? tamper.path : c.path, nonce: NONCE, ...c.fields }).split(NONCE);
+  const secret = tamper?.kind === "wrong-secret" ? '"$TXC_API_SECRET-wrong"' : '"$TXC_API_SECRET"';
+  const headers = [
+    `-H 'Content-Type: application/json'`,
+    `-H "X-TXC-APIKEY: $TXC_API_KEY"`,
+    `-H "X-TXC-PAYLOAD: $PAYLOAD"`,
+    `-H "X-TXC-SIGNATURE: $SIGNATURE"`,
+  ].filter((h) => !(tamper?.kind === "omit-header" && h.includes(tamper.header)));
+  const send = `curl -sS -X ${c.method} ${quote(url)} ${headers.join(" ")} --data-raw "$BODY${tamper?.kind === "other-body" ? " " : ""}"`;
+  return [
+    `BODY=${quote(left)}"$(date +%s%3N)"${quote(right)}`,
+    `PAYLOAD=$(printf %s "$BODY" | base64 | tr -d '\\n')`,
+    `SIGNATURE=$(printf %s "$PAYLOAD" | openssl dgst -sha512 -hmac ${secret} -r | cut -d' ' -f1)`,
+    tamper?.kind === "replay" ? `${send}; echo; ${send}` : send,
+  ].join("\n");
+}
+
+async function exchange(url: string, init: RequestInit, timeoutMs: number): Promise<Omit<Observation, "curl">> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const text = await response.text();
+  let json: Observation["json"] = { ok: false };
+  try {
+    json = { ok: true, value: JSON.parse(text) };
+  } catch {}
+  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, json };
+}
+
+/** Sends one case, signed and tampered with as it says, and returns what came back. */
+export async function send(target: Target, c: Case): Promise<Observation> {
+  const url = target.baseUrl + c.path;
+  const curl = reproduction(url, c);
+  let init: RequestInit = { method: c.method };
+  if (c.fields) {
+    const tamper = c.tamper;
+    const keys = credentials(target.apiKey, tamper?.kind === "wrong-secret" ? `${target.apiSecret}-wrong` : target.apiSecret);
+    const body = JSON.stringify({ request: tamper?.kind === "request-path" ? tamper.path : c.path, nonce: timeNonce(target.apiKey), ...c.fields });
+    const headers: Record<string, string> = { ...signBodyText(body, keys) };
+    if (tamper?.kind === "omit-header") delete headers[tamper.header];
+    init = { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body };
+  }
+  try {
+    if (c.tamper?.kind === "replay") await exchange(url, init, target.timeoutMs);
+    return { ...(await exchange(url, init, target.timeoutMs)), curl };
+  } catch (error) {
+    const reason = (error as Error).name === "TimeoutError" ? `no answer within ${target.timeoutMs} ms` : String((error as Error).cause ?? error);
+    throw new ConnectionError(`${c.method} ${url}: ${reason}`);
+  }
+}

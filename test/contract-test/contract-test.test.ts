@@ -1,0 +1,118 @@
+// txc-api contract-test as users run it: a real process against the sandbox, Prism, and servers
+// that each break the contract in one way.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { demoKeys } from "../../src/sandbox/dataset.js";
+import { defects, startBrokenServer } from "../helpers/broken-servers.js";
+import { startPrism } from "../helpers/prism.js";
+import { root } from "../helpers/project.js";
+import { startSandbox } from "../helpers/sandbox.js";
+
+const cli = path.join(root, "dist", "cli", "main.js");
+const dir = mkdtempSync(path.join(tmpdir(), "txc-contract-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the command without blocking this process, where some of the servers live. */
+async function contractTest(args: string[], key = demoKeys.partner) {
+  const env = { ...process.env, TXC_API_KEY: key.key, TXC_API_SECRET: key.secret };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, "contract-test", ...args], { env, maxBuffer: 32 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error: any) {
+    return { code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string };
+  }
+}
+
+describe("txc-api contract-test against the sandbox", () => {
+  it("passes every check of every read-only operation, exit 0, and writes JUnit and NDJSON", async () => {
+    const sandbox = await startSandbox();
+    try {
+      const junit = path.join(dir, "report.xml");
+      const ndjson = path.join(dir, "report.ndjson");
+      const run = await contractTest(["--base-url", sandbox.baseUrl, "--junit", junit, "--json", ndjson]);
+      expect(run.stdout).toMatch(/ 0 failed; \d+ requests in/);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain("coverage: 6/10 operations exercised");
+      expect(run.stdout).toContain("skipped applyCode: changes state");
+      expect(run.stdout).not.toContain(demoKeys.partner.secret);
+      const lines = readFileSync(ndjson, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+      const checks = new Set(lines.filter((l) => !l.skipped).map((l) => l.check));
+      expect(checks).toEqual(new Set(["positive", "negative", "error-keys", "auth-headers", "auth-signature", "public"]));
+      expect(lines.filter((l) => !l.skipped).every((l) => l.passed)).toBe(true);
+      expect(lines.filter((l) => l.skipped).map((l) => l.operationId).sort()).toEqual(["applyCode", "refundDeposit", "resetSubAccountApiKey", "updateFlexAutoReinvestment"]);
+      const xml = readFileSync(junit, "utf8");
+      expect(xml).toMatch(/<testsuites name="txc-api contract-test" tests="\d+" failures="0"/);
+      expect(xml).toContain('<testsuite name="getInvestmentsHistory"');
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it("sends the state-changing operations only with --include-mutations, and they pass too", async () => {
+    const sandbox = await startSandbox();
+    try {
+      const run = await contractTest(["--base-url", sandbox.baseUrl, "--include-mutations", "--seed", "7"]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain("coverage: 10/10 operations exercised");
+      expect(run.stdout).toMatch(/applyCode\s+\d+ passed/);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+});
+
+describe("txc-api contract-test against Prism", () => {
+  it("passes the schema checks, and fails the signature checks Prism does not do", async () => {
+    const prism = await startPrism();
+    try {
+      const schema = await contractTest(["--base-url", prism.baseUrl, "--include-mutations", "--checks", "positive,negative,auth-headers,public"]);
+      expect(schema.stdout).toMatch(/ 0 failed;/);
+      expect(schema.code).toBe(0);
+      const signature = await contractTest(["--base-url", prism.baseUrl, "--checks", "auth-signature"]);
+      expect(signature.code).toBe(1);
+      expect(signature.stdout).toMatch(/✗ getMainBalance · auth-signature · signed with a wrong secret/);
+      expect(signature.stdout).toMatch(/got: {6}200 /);
+    } finally {
+      await prism.stop();
+    }
+  });
+});
+
+describe("txc-api contract-test against broken servers", () => {
+  it.each(defects.map((d) => [d.name, d] as const))("catches %s: exit 1, naming the operation and the check", async (_name, defect) => {
+    const server = await startBrokenServer(defect);
+    try {
+      const run = await contractTest(["--base-url", server.baseUrl]);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toContain(`✗ ${defect.operationId} · ${defect.check} · `);
+      expect(run.stdout).toContain("reproduce (TXC_API_KEY and TXC_API_SECRET from the environment):");
+      expect(run.stdout).not.toContain(demoKeys.partner.secret);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("txc-api contract-test usage", () => {
+  it.each([
+    [[], /--base-url is required/],
+    [["--base-url", "http://127.0.0.1:9", "--checks", "positive,speed"], /unknown check speed/],
+    [["--base-url", "http://127.0.0.1:9", "--operation", "getEverything"], /unknown --operation getEverything/],
+    [["--base-url", "http://127.0.0.1:9"], /cannot reach the server/],
+  ])("exits 2 on %j", async (args, message) => {
+    const run = await contractTest(args as string[]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it("explains every option and check with --help", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [cli, "contract-test", "--help"]);
+    for (const text of ["--base-url", "--operation", "--checks", "--include-mutations", "--seed", "--examples-per-operation", "--junit", "--json", "--timeout", "--concurrency", "auth-signature", "Exit status"]) {
+      expect(stdout).toContain(text);
+    }
+  });
+});
