@@ -4,9 +4,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import createFetchClient from "openapi-fetch";
-import { createClient } from "../dist/index.js";
+import { createClient } from "../lib/index.js";
 import { validators } from "../generated/validators.js";
 import { median, perCallMicros, throughput } from "./measure.mjs";
+import { sizes } from "./size.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -89,6 +90,7 @@ const cpu = await cpuPerCall();
 const loopback = await loopbackThroughput();
 const validation = await validationCost();
 const cold = coldStart();
+const bytes = await sizes();
 
 const results = {
   measurements: {
@@ -96,6 +98,7 @@ const results = {
     loopbackRequestsPerSecond: loopback,
     investmentsPageMicros: validation,
     coldStartMillis: cold,
+    minifiedBytes: bytes,
   },
   ratios: {
     signedCallCpuOverheadVsOpenapiFetch: cpu.txcClient / cpu.bareOpenapiFetchPost,
@@ -104,7 +107,7 @@ const results = {
     responseValidationVsJsonParse100Records: validation.validate100Records / validation.parse100Records,
     coldStartVsRuntimeCompiledValidators: cold.client / cold.runtimeCompile,
   },
-  goals: { signedCallCpuOverheadVsOpenapiFetch: "<= 1.3", loopbackThroughputVsHandSigned: ">= 0.85" },
+  goals: { signedCallCpuOverheadVsOpenapiFetch: "<= 1.3", loopbackThroughputVsHandSigned: ">= 0.85", clientEntryWithoutValidators: "< 20000 bytes" },
 };
 
 const rows = [
@@ -112,6 +115,7 @@ const rows = [
   ["loopback throughput (req/s)", `client ${loopback.txcClient.toFixed(0)} | hand-signed ${loopback.handSignedFetch.toFixed(0)}`],
   ["100-record investments page (µs)", `validate ${validation.validate100Records.toFixed(1)} | JSON.parse ${validation.parse100Records.toFixed(1)}`],
   ["cold start to first validated call (ms)", `precompiled ${cold.client.toFixed(0)} | runtime-compiled ${cold.runtimeCompile.toFixed(0)}`],
+  ["minified bytes", `client entry without validators ${bytes.clientEntryWithoutValidators} (goal < 20000) | validators ${bytes.validatorsModule}`],
   ...Object.entries(results.ratios).map(([name, ratio]) => [name, `${ratio.toFixed(3)}${results.goals[name] ? `  (goal ${results.goals[name]})` : ""}`]),
 ];
 const width = Math.max(...rows.map(([name]) => name.length));

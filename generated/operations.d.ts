@@ -15,12 +15,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "getInvestmentsHistory": {
     "method": "POST",
@@ -50,16 +45,7 @@ export declare const operations: {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "getInterestPaymentsHistory": {
     "method": "POST",
@@ -83,16 +69,7 @@ export declare const operations: {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "updateFlexAutoReinvestment": {
     "method": "POST",
@@ -111,16 +88,7 @@ export declare const operations: {
     "pagination": null,
     "requestDefaults": {
       "enabled": false
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "getMainBalance": {
     "method": "POST",
@@ -137,16 +105,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "applyCode": {
     "method": "POST",
@@ -163,16 +122,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "refundDeposit": {
     "method": "POST",
@@ -189,16 +139,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "getMiningPayoutDestination": {
     "method": "POST",
@@ -208,17 +149,7 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500",
-      "4XX"
-    ]
+    "requestDefaults": {}
   },
   "getFundingHistory": {
     "method": "POST",
@@ -235,16 +166,7 @@ export declare const operations: {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "resetSubAccountApiKey": {
     "method": "POST",
@@ -254,16 +176,7 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   }
 };
 

@@ -16,12 +16,7 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "getInvestmentsHistory": {
     "method": "POST",
@@ -51,16 +46,7 @@ export const operations = {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "getInterestPaymentsHistory": {
     "method": "POST",
@@ -84,16 +70,7 @@ export const operations = {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "updateFlexAutoReinvestment": {
     "method": "POST",
@@ -112,16 +89,7 @@ export const operations = {
     "pagination": null,
     "requestDefaults": {
       "enabled": false
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "getMainBalance": {
     "method": "POST",
@@ -138,16 +106,7 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "applyCode": {
     "method": "POST",
@@ -164,16 +123,7 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "refundDeposit": {
     "method": "POST",
@@ -190,16 +140,7 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   },
   "getMiningPayoutDestination": {
     "method": "POST",
@@ -209,17 +150,7 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500",
-      "4XX"
-    ]
+    "requestDefaults": {}
   },
   "getFundingHistory": {
     "method": "POST",
@@ -236,16 +167,7 @@ export const operations = {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    },
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    }
   },
   "resetSubAccountApiKey": {
     "method": "POST",
@@ -255,16 +177,7 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {},
-    "statuses": [
-      "200",
-      "400",
-      "401",
-      "403",
-      "404",
-      "429",
-      "500"
-    ]
+    "requestDefaults": {}
   }
 };
 

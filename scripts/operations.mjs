@@ -52,7 +52,6 @@ export function operationIndex(document) {
         rateLimits: operation["x-rate-limits"]?.limits ?? [],
         pagination: pagination(document, operation),
         requestDefaults: requestDefaults(document, operation),
-        statuses: Object.keys(operation.responses),
       };
     }
   }

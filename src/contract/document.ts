@@ -41,9 +41,14 @@ export function documentedErrorKeys(operationId: OperationId): Set<string> {
   return new Set(resolve(operationObject(operationId).responses?.["400"])?.["x-errors-keyed-by"] ?? []);
 }
 
+/** The statuses the document declares for an operation, such as 200, 400 and 4XX. */
+export function documentedStatuses(operationId: OperationId): string[] {
+  return Object.keys(operationObject(operationId).responses ?? {});
+}
+
 /** The documented status key (exact, range or default) that covers a status, if any. */
 export function documentedStatus(operationId: OperationId, status: number): string | undefined {
-  const statuses: readonly string[] = operations[operationId].statuses;
+  const statuses = documentedStatuses(operationId);
   return [String(status), `${String(status)[0]}XX`, "default"].find((key) => statuses.includes(key));
 }
 

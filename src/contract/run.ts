@@ -1,5 +1,5 @@
 import { buildCases, skippedForSafety, type Case, type CheckName } from "./cases.js";
-import { operations, type OperationId } from "./document.js";
+import { documentedStatuses, type OperationId } from "./document.js";
 import { ConnectionError, send, type Target } from "./send.js";
 import { judge, type Result } from "./verdict.js";
 
@@ -61,7 +61,7 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   const statuses: Report["coverage"]["statuses"] = {};
   for (const operationId of options.operations) {
     const observed = [...new Set((byOperation.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
-    statuses[operationId] = { documented: operations[operationId].statuses, observed };
+    statuses[operationId] = { documented: documentedStatuses(operationId), observed };
   }
   return {
     results,

@@ -2,7 +2,7 @@ import type { ValidateFunction } from "ajv";
 import { validators } from "../../generated/validators.js";
 import { validationIssues } from "../validation/issues.js";
 import type { Case } from "./cases.js";
-import { documentedStatus, operations, type OperationId } from "./document.js";
+import { documentedStatus, documentedStatuses, type OperationId } from "./document.js";
 import type { Observation } from "./send.js";
 
 export type Result = {
@@ -23,7 +23,7 @@ const JSON_TYPE = /^application\/(.+\+)?json\b/i;
 /** Ways an answer breaks the document: an undocumented status, a non-JSON body, a schema violation. */
 function conformance(operationId: OperationId, o: Observation): string[] {
   const key = documentedStatus(operationId, o.status);
-  if (!key) return [`status ${o.status} is not documented for ${operationId} (documented: ${operations[operationId].statuses.join(", ")})`];
+  if (!key) return [`status ${o.status} is not documented for ${operationId} (documented: ${documentedStatuses(operationId).join(", ")})`];
   const problems: string[] = [];
   if (!JSON_TYPE.test(o.contentType)) problems.push(`Content-Type is "${o.contentType}", the document declares application/json`);
   if (!o.json.ok) return [...problems, "the body is not JSON"];

@@ -1,0 +1,98 @@
+// The package as other repos get it: packed, installed offline into a fresh project, type-checked
+// under node16 and bundler resolution, and run with node against a server this test starts.
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtInDataset } from "../../src/sandbox/dataset.js";
+import { createSandbox } from "../../src/sandbox/server.js";
+import { bin, generatedDir, root } from "../helpers/project.js";
+
+const run = promisify(execFile);
+const project = mkdtempSync(path.join(tmpdir(), "txc-consumer-"));
+const tsc = bin("tsc");
+
+const tsconfig = (module: string, moduleResolution: string, files: string[], emit = false) =>
+  JSON.stringify({
+    compilerOptions: {
+      target: "ES2022", module, moduleResolution, strict: true, types: ["node"], skipLibCheck: false,
+      ...(emit ? { outDir: "build" } : { noEmit: true }),
+    },
+    files,
+  });
+
+async function typeCheck(config: string) {
+  return run(tsc, ["-p", config], { cwd: project }).then(
+    () => ({ code: 0, output: "" }),
+    (error) => ({ code: error.code as number, output: `${error.stdout}${error.stderr}` }),
+  );
+}
+
+beforeAll(async () => {
+  const packed = await run("npm", ["pack", "--pack-destination", project], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const tarball = readdirSync(project).find((file) => file.endsWith(".tgz"));
+  if (!tarball) throw new Error(`npm pack made no tarball:\n${packed.stdout}${packed.stderr}`);
+  writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", `./${tarball}`, "@types/node@20.19.43"], { cwd: project });
+  cpSync(path.join(root, "test", "package", "consumer"), project, { recursive: true });
+  writeFileSync(path.join(project, "tsconfig.node16.json"), tsconfig("node16", "node16", ["types-only.ts", "client.ts"]));
+  writeFileSync(path.join(project, "tsconfig.bundler.json"), tsconfig("esnext", "bundler", ["types-only.ts", "client.ts"]));
+  writeFileSync(path.join(project, "tsconfig.misuse.json"), tsconfig("node16", "node16", ["misuse.ts"]));
+  writeFileSync(path.join(project, "tsconfig.emit.json"), tsconfig("node16", "node16", ["client.ts"], true));
+}, 180_000);
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+describe("the installed package", () => {
+  it.each(["node16", "bundler"])("type-checks the types-only and client files under moduleResolution %s", async (resolution) => {
+    expect(await typeCheck(`tsconfig.${resolution}.json`)).toEqual({ code: 0, output: "" });
+  });
+
+  it("fails the type check on status 3, a missing plan and a numeric amount", async () => {
+    const { code, output } = await typeCheck("tsconfig.misuse.json");
+    expect(code).not.toBe(0);
+    const lines = [...output.matchAll(/misuse\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
+    expect(lines).toEqual([6, 7, 8]);
+  });
+
+  it("runs the client file with node against a local server", async () => {
+    expect(await typeCheck("tsconfig.emit.json")).toEqual({ code: 0, output: "" });
+    const server = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json") });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const { stdout } = await run(process.execPath, ["build/client.js"], { cwd: project, env: { ...process.env, TXC_BASE_URL: baseUrl } });
+      expect(JSON.parse(stdout)).toEqual({
+        balance: { BTC: { main_balance: "0.01532" } },
+        investments: 5,
+        firstStatus: 1,
+        refund: { id: "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34" },
+        refused: { code: ["The code is not valid."] },
+        pongIsValid: true,
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("ships the CLI, the document and the docs page, and nothing of the tests", async () => {
+    const installed = path.join(project, "node_modules", "txc-api");
+    const { stdout } = await run(process.execPath, [path.join(installed, "lib", "cli", "main.js"), "--help"]);
+    expect(stdout).toContain("contract-test");
+    const files = readdirSync(installed, { recursive: true }).map(String);
+    expect(files).toContain(path.join("generated", "openapi.json"));
+    expect(files).toContain(path.join("dist", "docs", "index.html"));
+    expect(files.some((file) => file.startsWith("test") || file.startsWith("src") || file.startsWith("openapi"))).toBe(false);
+  });
+});
+
+it("passes @arethetypeswrong/cli for an ESM-only package", async () => {
+  // The package is ESM only: CommonJS callers use import(), or require() on Node >= 20.19. The
+  // esm-only profile leaves out exactly the CommonJS and node10 resolutions.
+  const { stdout } = await run(bin("attw"), ["--pack", ".", "--profile", "esm-only", "--format", "json"], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const problems: { resolutionKind: string }[] = JSON.parse(stdout).analysis.problems ?? [];
+  expect(problems.filter((p) => !["node10", "node16-cjs"].includes(p.resolutionKind))).toEqual([]);
+}, 120_000);
