@@ -4,7 +4,7 @@ import { operations } from "../../generated/operations.js";
 import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { validationIssues } from "../validation/issues.js";
-import { requestValidator, responseValidator } from "../validation/response-validator.js";
+import { requestValidator, responseValidator } from "../validation/lookup.js";
 import {
   ContractViolationError, NetworkError, RequestValidationError, TimeoutError, TxcApiError, httpError,
 } from "./errors.js";
@@ -60,7 +60,8 @@ export function createClient(options: ClientOptions): TxcClient {
     let init: Record<string, unknown> = { parseAs: "text", signal };
     if (signed) {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
-      const body = { request: path, nonce: nonce(keys.apiKey), ...params };
+      // request and nonce last, so that no field of the caller's can replace them.
+      const body = { ...params, request: path, nonce: nonce(keys.apiKey) };
       const validate = requestValidator(operationId)!;
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       const text = JSON.stringify(body);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { operations } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
-import { requestValidator } from "../validation/response-validator.js";
+import { requestValidator } from "../validation/lookup.js";
 import { authenticate } from "./auth.js";
 import type { Dataset } from "./dataset.js";
 import { handlers } from "./handlers.js";

@@ -4,7 +4,7 @@ import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signRequest, timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { responseValidator } from "../../src/validation/response-validator.js";
+import { responseValidator } from "../../src/validation/lookup.js";
 import { partnerClient, startSandbox, type Sandbox } from "../helpers/sandbox.js";
 
 let sandbox: Sandbox;

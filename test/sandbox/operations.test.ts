@@ -2,7 +2,7 @@
 // error. The client validates every 200 against the document; error bodies are validated here.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, HttpError } from "../../src/index.js";
-import { responseValidator } from "../../src/validation/response-validator.js";
+import { responseValidator } from "../../src/validation/lookup.js";
 import { basicClient, partnerClient, resetSandbox, sendSigned, startSandbox, type Sandbox } from "../helpers/sandbox.js";
 
 let sandbox: Sandbox;
