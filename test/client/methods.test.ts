@@ -54,6 +54,15 @@ describe("client methods", () => {
     expect(await call(client, operationId)).toEqual(responseExample(operationId));
   });
 
+  it("keeps request and nonce its own even when an untyped caller passes them", async () => {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret });
+    await client.getMainBalance({ request: "/api/v4/elsewhere", nonce: "1", ticker: "BTC" } as never);
+    const sent = server.received.at(-1)!;
+    expect(sent.body.request).toBe("/api/v4/main-account/balance");
+    expect(sent.body.nonce).not.toBe("1");
+    expect(sent.signatureProblem).toBeNull();
+  });
+
   it("exports the document's servers and never guesses a host", () => {
     expect(servers.map((s) => s.url)).toEqual(["{base_url}", "{eu_base_url}", "http://127.0.0.1:8080"]);
     expect(() => createClient({} as never)).toThrow(/baseUrl is required/);
