@@ -41,6 +41,17 @@ export type TxcClient = OperationMethods & {
 
 const JSON_TYPE = /^application\/(.+\+)?json\b/i;
 
+/**
+ * What openapi-fetch needs of a Request when sendSigned does the sending: the URL and method.
+ * A real Request would cost about a third of a signed call's CPU for nothing (bench/).
+ */
+class UrlOnlyRequest {
+  readonly method: string;
+  constructor(readonly url: string, init: { method: string }) {
+    this.method = init.method;
+  }
+}
+
 export function createClient(options: ClientOptions): TxcClient {
   if (!options || typeof options.baseUrl !== "string" || !/^https?:\/\//.test(options.baseUrl)) {
     throw new TypeError("baseUrl is required: the API's base address, such as http://127.0.0.1:8080 (no host is guessed)");
@@ -66,11 +77,11 @@ export function createClient(options: ClientOptions): TxcClient {
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       const text = JSON.stringify(body);
       const headers = signBodyText(text, keys);
-      // fetch gets the signed text itself, not openapi-fetch's Request: undici then sends a known
-      // string instead of streaming a body (about 1.4x the throughput), and the bytes sent are
-      // exactly the bytes signed. openapi-fetch still builds the URL and reads the answer.
-      const sendSigned = (request: Request) => baseFetch(request.url, { method: request.method, headers, body: text, signal });
-      init = { parseAs: "text", fetch: sendSigned };
+      // fetch gets the signed text itself, not a Request built by openapi-fetch: undici then sends
+      // a known string instead of streaming a body (about 1.4x the throughput), and the bytes sent
+      // are exactly the bytes signed. openapi-fetch still builds the URL and reads the answer.
+      const sendSigned = (request: { url: string; method: string }) => baseFetch(request.url, { method: request.method, headers, body: text, signal });
+      init = { parseAs: "text", fetch: sendSigned, Request: UrlOnlyRequest };
     }
     let result: { data?: unknown; error?: unknown; response: Response };
     try {
