@@ -18,7 +18,7 @@ export async function perCallMicros(contenders, { rounds = 15, callsPerRound = 2
 }
 
 /** Requests per second of each contender with `concurrency` calls in flight, median over rounds. */
-export async function throughput(contenders, { rounds = 5, callsPerRound = 2000, concurrency = 32 } = {}) {
+export async function throughput(contenders, { rounds = 9, callsPerRound = 1500, concurrency = 32 } = {}) {
   const samples = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
   const drive = async (fn, calls) => {
     let next = 0;
