@@ -10,7 +10,7 @@ const answer = JSON.stringify({ BTC: { main_balance: "1" } });
 const fetch = async () => new Response(answer, { status: 200, headers: { "Content-Type": "application/json" } });
 
 if (mode === "client") {
-  const { createClient } = await import("../lib/index.js");
+  const { createClient } = await import("../dist/index.js");
   const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiSecret: "s", fetch });
   await client.getMainBalance({ ticker: "BTC" });
 } else {

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import createFetchClient from "openapi-fetch";
-import { createClient } from "../lib/index.js";
+import { createClient } from "../dist/index.js";
 import { validators } from "../generated/validators.js";
 import { median, perCallMicros, throughput } from "./measure.mjs";
 import { sizes } from "./size.mjs";

@@ -25,7 +25,7 @@ async function minifiedBytes(entry, external = []) {
 
 export async function sizes() {
   return {
-    clientEntryWithoutValidators: await minifiedBytes(new URL("../lib/index.js", import.meta.url).pathname, ["validators"]),
+    clientEntryWithoutValidators: await minifiedBytes(new URL("../dist/index.js", import.meta.url).pathname, ["validators"]),
     validatorsModule: await minifiedBytes(validatorsModule),
   };
 }

@@ -7,7 +7,7 @@ import { docsFile, root } from "./project.mjs";
 import { buildDocs } from "./docs.mjs";
 import { run } from "./run.mjs";
 
-const cli = path.join(root, "lib", "cli", "main.js");
+const cli = path.join(root, "dist", "cli", "main.js");
 if (!existsSync(cli)) {
   console.log("Building the package (npm run build)...");
   run(path.join(root, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"]);

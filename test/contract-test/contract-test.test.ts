@@ -12,7 +12,7 @@ import { startPrism } from "../helpers/prism.js";
 import { root } from "../helpers/project.js";
 import { startSandbox } from "../helpers/sandbox.js";
 
-const cli = path.join(root, "lib", "cli", "main.js");
+const cli = path.join(root, "dist", "cli", "main.js");
 const dir = mkdtempSync(path.join(tmpdir(), "txc-contract-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -80,7 +80,7 @@ describe("the installed package", () => {
 
   it("ships the CLI, the document and the docs page, and nothing of the tests", async () => {
     const installed = path.join(project, "node_modules", "txc-api");
-    const { stdout } = await run(process.execPath, [path.join(installed, "lib", "cli", "main.js"), "--help"]);
+    const { stdout } = await run(process.execPath, [path.join(installed, "dist", "cli", "main.js"), "--help"]);
     expect(stdout).toContain("contract-test");
     const files = readdirSync(installed, { recursive: true }).map(String);
     expect(files).toContain(path.join("generated", "openapi.json"));

@@ -11,7 +11,7 @@ import { partnerClient, sendSigned, startSandbox } from "../helpers/sandbox.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-serve-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const cli = path.join(root, "lib", "cli", "main.js");
+const cli = path.join(root, "dist", "cli", "main.js");
 
 describe("npm start", () => {
   it("serves the docs, the document and a signed balance call, and stops with exit 0 on SIGTERM", async () => {
