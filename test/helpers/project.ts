@@ -57,7 +57,3 @@ export function operations(document: OpenApiDocument): OperationEntry[] {
   }
   return entries;
 }
-
-export function schemaOf(document: OpenApiDocument, schema: Schema): Schema {
-  return deref(document, schema);
-}
