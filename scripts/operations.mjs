@@ -3,15 +3,10 @@
 // paging bounds), so that none of them types a path, bound or limit by hand.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { JSON_MEDIA, resolve } from "./document-refs.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 const HEADER = "// Generated from openapi/ by scripts/operations.mjs. Do not edit: run `npm run generate`.";
-const JSON_MEDIA = "application/json";
-
-function resolve(document, node) {
-  if (!node?.$ref) return node;
-  return node.$ref.replace(/^#\//, "").split("/").reduce((at, key) => at[key.replaceAll("~1", "/").replaceAll("~0", "~")], document);
-}
 
 /** Limit and offset bounds of a paged request, or null when the request is not paged. */
 function pagination(document, operation) {

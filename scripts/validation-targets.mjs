@@ -1,6 +1,7 @@
 // Every schema of the bundled document that gets a validator: each operation's request body and
 // each of its responses by status, for paths and webhooks alike.
-const JSON_MEDIA = "application/json";
+import { JSON_MEDIA, refSegments } from "./document-refs.mjs";
+
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 const escapePointer = (segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
@@ -9,7 +10,7 @@ const pointer = (...segments) => "#/" + segments.map(escapePointer).join("/");
 /** Follows one local `$ref` (as in responses: {"400": {"$ref": "#/components/responses/X"}}). */
 function follow(document, node, fallbackSegments) {
   if (!node?.$ref) return { node, segments: fallbackSegments };
-  const segments = node.$ref.replace(/^#\//, "").split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const segments = refSegments(node.$ref);
   return { node: segments.reduce((at, key) => at?.[key], document), segments };
 }
 

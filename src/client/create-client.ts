@@ -3,6 +3,7 @@ import type { paths } from "../../generated/schema.js";
 import { operations } from "../../generated/operations.js";
 import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
+import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator, responseValidator } from "../validation/lookup.js";
 import {
@@ -38,8 +39,6 @@ export type TxcClient = OperationMethods & {
   /** Every record of a paged history, page by page within the documented bounds. */
   paginate<Id extends PagedOperationId>(operationId: Id, params?: Omit<Params<Id>, "offset"> & { offset?: number }, options?: CallOptions): AsyncIterable<PageRecord<Id>>;
 };
-
-const JSON_TYPE = /^application\/(.+\+)?json\b/i;
 
 /**
  * What openapi-fetch needs of a Request when sendSigned does the sending: the URL and method.
@@ -98,8 +97,8 @@ export function createClient(options: ClientOptions): TxcClient {
     const violation = (message: string, body: unknown = data) =>
       new ContractViolationError(operationId, status, [{ field: "(response)", rule: "contract", message }], body);
     if (status !== 200) throw violation(`status ${status} is not documented for ${operationId}`);
-    const contentType = response.headers.get("Content-Type") ?? "";
-    if (!JSON_TYPE.test(contentType)) throw violation(`Content-Type is "${contentType}", the document declares application/json`);
+    const wrongType = contentTypeProblem(response.headers.get("Content-Type") ?? "");
+    if (wrongType) throw violation(wrongType);
     let body: unknown;
     try {
       body = JSON.parse(String(data));

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from "ajv";
 import { validators } from "../../generated/validators.js";
+import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import type { Case } from "./cases.js";
 import { documentedStatus, documentedStatuses, type OperationId } from "./document.js";
@@ -18,14 +19,13 @@ export type Result = {
   curl: string;
 };
 
-const JSON_TYPE = /^application\/(.+\+)?json\b/i;
-
 /** Ways an answer breaks the document: an undocumented status, a non-JSON body, a schema violation. */
 function conformance(operationId: OperationId, o: Observation): string[] {
   const key = documentedStatus(operationId, o.status);
   if (!key) return [`status ${o.status} is not documented for ${operationId} (documented: ${documentedStatuses(operationId).join(", ")})`];
   const problems: string[] = [];
-  if (!JSON_TYPE.test(o.contentType)) problems.push(`Content-Type is "${o.contentType}", the document declares application/json`);
+  const wrongType = contentTypeProblem(o.contentType);
+  if (wrongType) problems.push(wrongType);
   if (!o.json.ok) return [...problems, "the body is not JSON"];
   const validate = (validators[operationId].responses as Record<string, ValidateFunction>)[key];
   if (validate && !validate(o.json.value)) {

@@ -1,12 +1,11 @@
-import { deref, loadDocument, type Example, type Operation } from "./project.js";
+import { deref, loadDocument, operations, type Example, type Operation } from "./project.js";
 
 const document = loadDocument();
 const JSON_MEDIA = "application/json";
 
-const byOperationId = new Map<string, { path: string; operation: Operation }>();
-for (const [path, item] of Object.entries(document.paths)) {
-  for (const operation of Object.values(item)) byOperationId.set(operation.operationId, { path, operation });
-}
+const byOperationId = new Map<string, { path: string; operation: Operation }>(
+  operations(document).filter((entry) => !entry.webhook).map(({ path, operation }) => [operation.operationId, { path, operation }]),
+);
 
 export const httpOperationIds = [...byOperationId.keys()];
 
