@@ -15,6 +15,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [],
     "requestDefaults": {}
   },
   "getInvestmentsHistory": {
@@ -42,6 +43,15 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "id",
+      "ticker",
+      "status",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -66,6 +76,14 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "planId",
+      "ticker",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -86,6 +104,12 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "plan",
+      "enabled"
+    ],
     "requestDefaults": {
       "enabled": false
     }
@@ -105,6 +129,11 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "ticker"
+    ],
     "requestDefaults": {}
   },
   "applyCode": {
@@ -122,6 +151,12 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "code",
+      "passphrase"
+    ],
     "requestDefaults": {}
   },
   "refundDeposit": {
@@ -139,6 +174,12 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "transaction_id",
+      "address",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {}
   },
   "getMiningPayoutDestination": {
@@ -149,6 +190,11 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "accountName",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {}
   },
   "getFundingHistory": {
@@ -163,6 +209,13 @@ export declare const operations: {
       "limitMaximum": null,
       "offsetMaximum": null
     },
+    "requestFields": [
+      "market",
+      "limit",
+      "offset",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -176,6 +229,11 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "apiKeyId",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {}
   }
 };

@@ -16,6 +16,7 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [],
     "requestDefaults": {}
   },
   "getInvestmentsHistory": {
@@ -43,6 +44,15 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "id",
+      "ticker",
+      "status",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -67,6 +77,14 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "planId",
+      "ticker",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -87,6 +105,12 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "plan",
+      "enabled"
+    ],
     "requestDefaults": {
       "enabled": false
     }
@@ -106,6 +130,11 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "ticker"
+    ],
     "requestDefaults": {}
   },
   "applyCode": {
@@ -123,6 +152,12 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "code",
+      "passphrase"
+    ],
     "requestDefaults": {}
   },
   "refundDeposit": {
@@ -140,6 +175,12 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "transaction_id",
+      "address",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {}
   },
   "getMiningPayoutDestination": {
@@ -150,6 +191,11 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "accountName",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {}
   },
   "getFundingHistory": {
@@ -164,6 +210,13 @@ export const operations = {
       "limitMaximum": null,
       "offsetMaximum": null
     },
+    "requestFields": [
+      "market",
+      "limit",
+      "offset",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -177,6 +230,11 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "apiKeyId",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {}
   }
 };

@@ -1,4 +1,5 @@
 export { createClient, type ClientOptions, type TxcClient } from "./client/create-client.js";
+export type { ExtraFields } from "./client/extra-fields.js";
 export type { CallOptions, OperationId, Params, Result, RequestBody } from "./client/operation-types.js";
 export {
   TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,

@@ -13,6 +13,7 @@ import { RateLimiter } from "./rate-limiter.js";
 import { withDeadline } from "./deadline.js";
 import { defaultRetryOptions, isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryOptions } from "./retry.js";
 import { paginate } from "./paginate.js";
+import { extraFieldsFor, type ExtraFields } from "./extra-fields.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
 
 export type ClientOptions = {
@@ -32,6 +33,11 @@ export type ClientOptions = {
   retry?: Partial<RetryOptions> | false;
   /** Queue calls to stay within the documented rate limits: true, or a limiter shared between clients. */
   rateLimit?: boolean | RateLimiter;
+  /**
+   * Fields the document does not list, added to the body of every signed call, such as
+   * `{ nonceWindow: true }` for a server that understands it. A call's own `extraFields` add to these.
+   */
+  extraFields?: ExtraFields;
   fetch?: typeof globalThis.fetch;
 };
 
@@ -65,13 +71,16 @@ export function createClient(options: ClientOptions): TxcClient {
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const http = createFetchClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ""), fetch: baseFetch });
 
-  async function attempt(operationId: OperationId, params: object | undefined, signal: AbortSignal | undefined): Promise<unknown> {
+  async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions): Promise<unknown> {
     const { method, path, signed } = operations[operationId];
+    const { signal } = callOptions;
     let init: Record<string, unknown> = { parseAs: "text", signal };
     if (signed) {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
+      const extra = extraFieldsFor(operationId, options.extraFields, callOptions.extraFields);
+      if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
       // request and nonce last, so that no field of the caller's can replace them.
-      const body = { ...params, request: path, nonce: nonce(keys.apiKey) };
+      const body = { ...extra.fields, ...params, request: path, nonce: nonce(keys.apiKey) };
       const validate = requestValidator(operationId)!;
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       const text = JSON.stringify(body);
@@ -119,7 +128,7 @@ export function createClient(options: ClientOptions): TxcClient {
     for (let attemptNumber = 1; ; attemptNumber++) {
       if (limiter) await limiter.acquire(operationId);
       try {
-        return await withDeadline(attempt(operationId, params, callOptions.signal), attemptTimeoutMs, timedOut);
+        return await withDeadline(attempt(operationId, params, callOptions), attemptTimeoutMs, timedOut);
       } catch (failure) {
         if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) throw failure;
         await sleep(retryDelayMs(failure, attemptNumber, retry), callOptions.signal);

@@ -20,6 +20,8 @@ export type CallOptions = {
   signal?: AbortSignal;
   /** Per-attempt timeout in milliseconds; overrides the client's. */
   timeoutMs?: number;
+  /** Fields the document does not list, added to this call's signed body (after the client's own `extraFields`). */
+  extraFields?: Readonly<Record<string, unknown>>;
 };
 
 /** One method per operation. Parameters may be left out where every field is optional. */

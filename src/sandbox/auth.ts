@@ -3,22 +3,31 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { Account } from "./dataset.js";
 import type { SandboxState } from "./state.js";
 
-export type AuthResult = { account: Account; apiKey: string; body: Record<string, unknown> } | { failure: string; status: 400 | 401 };
+/** A signed request whose headers and signature hold; `nonce` is recorded once the request is also valid. */
+export type Authenticated = { account: Account; apiKey: string; body: Record<string, unknown>; nonce?: bigint };
+export type AuthResult = Authenticated | { failure: string; status: 400 | 401 };
 
 const header = (headers: IncomingHttpHeaders, name: string) => {
   const value = headers[name];
   return typeof value === "string" && value !== "" ? value : undefined;
 };
 
+// Exactly 128 hex digits: Buffer.from(hex) would silently drop an odd last digit.
+const SIGNATURE = /^[0-9a-fA-F]{128}$/;
+// The sandbox's pick for the nonce rule the description leaves open: a string of digits (such as
+// Unix time in milliseconds) greater than the last one accepted for the key.
+const NONCE_DIGITS = /^\d{1,30}$/;
+
 /**
  * Checks a private request as the description says: the three headers, the payload equal to the
- * base64 of the exact body received, the HMAC-SHA512 signature (compared in constant time),
- * `request` equal to the path called, and a nonce greater than the last one accepted for the key.
- * The nonce is recorded only when everything holds.
+ * base64 of the exact body received, the HMAC-SHA512 signature (compared in constant time), then
+ * `request` equal to the path called and the nonce rule, each where the body carries it. An absent
+ * `request` or `nonce` is left to schema validation: required where the document says so, allowed
+ * where it makes them optional (funding history, mining, sub-account key reset).
  */
 export function authenticate(
   state: SandboxState,
-  lastNonce: Map<string, bigint>,
+  lastNonce: ReadonlyMap<string, bigint>,
   headers: IncomingHttpHeaders,
   rawBody: Buffer,
   path: string,
@@ -32,9 +41,9 @@ export function authenticate(
   if (!credentials) return { status: 401, failure: "Unknown API key." };
   if (payload !== rawBody.toString("base64")) return { status: 401, failure: "X-TXC-PAYLOAD is not the base64 of the request body." };
   const expected = createHmac("sha512", credentials.secret).update(payload!).digest();
-  const given = /^[0-9a-fA-F]+$/.test(signature!) ? Buffer.from(signature!, "hex") : Buffer.alloc(0);
+  const given = SIGNATURE.test(signature!) ? Buffer.from(signature!, "hex") : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { status: 401, failure: "X-TXC-SIGNATURE is not the HMAC-SHA512 of the payload with this key's secret." };
+    return { status: 401, failure: "X-TXC-SIGNATURE is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits)." };
   }
   let body: unknown;
   try {
@@ -44,11 +53,13 @@ export function authenticate(
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) return { status: 400, failure: "The body must be a JSON object." };
   const fields = body as Record<string, unknown>;
-  if (fields.request !== path) return { status: 401, failure: `The body's request must be the path called, ${path}.` };
-  const nonce = typeof fields.nonce === "string" && /^\d{1,30}$/.test(fields.nonce) ? BigInt(fields.nonce) : undefined;
-  if (nonce === undefined) return { status: 401, failure: "The nonce must be a string of digits, such as Unix time in milliseconds." };
+  if (typeof fields.request === "string" && fields.request !== path) {
+    return { status: 401, failure: `The body's request must be the path called, ${path}.` };
+  }
+  if (typeof fields.nonce !== "string") return { account: credentials.account, apiKey: apiKey!, body: fields };
+  if (!NONCE_DIGITS.test(fields.nonce)) return { status: 401, failure: "The nonce must be a string of digits, such as Unix time in milliseconds." };
+  const nonce = BigInt(fields.nonce);
   const last = lastNonce.get(apiKey!);
   if (last !== undefined && nonce <= last) return { status: 401, failure: `The nonce must be greater than the last one accepted for this key (${last}).` };
-  lastNonce.set(apiKey!, nonce);
-  return { account: credentials.account, apiKey: apiKey!, body: fields };
+  return { account: credentials.account, apiKey: apiKey!, body: fields, nonce };
 }

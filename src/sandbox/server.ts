@@ -58,10 +58,14 @@ async function readBody(request: IncomingMessage, response: ServerResponse, maxB
   return Buffer.concat(chunks);
 }
 
+/** Messages by top-level field; a Map, so that a field named `constructor` or `__proto__` is just a name. */
 function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<string, string[]> {
-  const byField: Record<string, string[]> = {};
-  for (const issue of validationIssues(errors)) (byField[issue.field.split(/[.[]/)[0]] ??= []).push(issue.message);
-  return byField;
+  const byField = new Map<string, string[]>();
+  for (const issue of validationIssues(errors)) {
+    const field = issue.field.split(/[.[]/)[0];
+    byField.set(field, [...(byField.get(field) ?? []), issue.message]);
+  }
+  return Object.fromEntries(byField);
 }
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under `/api/v4/`. */
@@ -92,6 +96,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     if ("failure" in auth) return sendError(response, path, auth.status, auth.failure);
     const validate = requestValidator(operationId)!;
     if (!validate(auth.body)) return sendError(response, path, 400, "Validation failed", errorsByField(validate.errors));
+    if (auth.nonce !== undefined) lastNonce.set(auth.apiKey, auth.nonce);
     if (operations[operationId].businessPartnerOnly && !auth.account.businessPartner) {
       return sendError(response, path, 403, "This endpoint is available only to business-partner services.");
     }

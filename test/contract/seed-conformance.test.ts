@@ -121,20 +121,20 @@ describe("the document against the description", () => {
     }
   });
 
-  it("gives every request body exactly the documented fields, required flags, bounds and defaults", () => {
+  it("gives every request body exactly the documented fields, required flags, bounds and defaults, and refuses no unlisted field", () => {
     const shape = (id: string) => {
       const schema = requestSchema(id);
-      return { fields: Object.keys(schema.properties).sort(), required: [...(schema.required ?? [])].sort(), closed: schema.additionalProperties === false };
+      return { fields: Object.keys(schema.properties).sort(), required: [...(schema.required ?? [])].sort(), refusesUnlistedFields: "additionalProperties" in schema };
     };
-    expect(shape("getInvestmentsHistory")).toEqual({ fields: ["id", "limit", "nonce", "offset", "request", "status", "ticker"], required: ["nonce", "request"], closed: true });
-    expect(shape("getInterestPaymentsHistory")).toEqual({ fields: ["limit", "nonce", "offset", "planId", "request", "ticker"], required: ["nonce", "request"], closed: true });
-    expect(shape("updateFlexAutoReinvestment")).toEqual({ fields: ["enabled", "nonce", "plan", "request"], required: ["nonce", "plan", "request"], closed: true });
-    expect(shape("getMainBalance")).toEqual({ fields: ["nonce", "request", "ticker"], required: ["nonce", "request"], closed: true });
-    expect(shape("applyCode")).toEqual({ fields: ["code", "nonce", "passphrase", "request"], required: ["nonce", "request"], closed: true });
-    expect(shape("refundDeposit")).toEqual({ fields: ["address", "nonce", "request", "transaction_id"], required: ["address", "nonce", "request", "transaction_id"], closed: true });
-    expect(shape("getMiningPayoutDestination")).toEqual({ fields: ["accountName", "nonce", "request"], required: [], closed: true });
-    expect(shape("getFundingHistory")).toEqual({ fields: ["limit", "market", "nonce", "offset", "request"], required: [], closed: true });
-    expect(shape("resetSubAccountApiKey")).toEqual({ fields: ["apiKeyId", "nonce", "request"], required: ["apiKeyId"], closed: true });
+    expect(shape("getInvestmentsHistory")).toEqual({ fields: ["id", "limit", "nonce", "offset", "request", "status", "ticker"], required: ["nonce", "request"], refusesUnlistedFields: false });
+    expect(shape("getInterestPaymentsHistory")).toEqual({ fields: ["limit", "nonce", "offset", "planId", "request", "ticker"], required: ["nonce", "request"], refusesUnlistedFields: false });
+    expect(shape("updateFlexAutoReinvestment")).toEqual({ fields: ["enabled", "nonce", "plan", "request"], required: ["nonce", "plan", "request"], refusesUnlistedFields: false });
+    expect(shape("getMainBalance")).toEqual({ fields: ["nonce", "request", "ticker"], required: ["nonce", "request"], refusesUnlistedFields: false });
+    expect(shape("applyCode")).toEqual({ fields: ["code", "nonce", "passphrase", "request"], required: ["nonce", "request"], refusesUnlistedFields: false });
+    expect(shape("refundDeposit")).toEqual({ fields: ["address", "nonce", "request", "transaction_id"], required: ["address", "nonce", "request", "transaction_id"], refusesUnlistedFields: false });
+    expect(shape("getMiningPayoutDestination")).toEqual({ fields: ["accountName", "nonce", "request"], required: [], refusesUnlistedFields: false });
+    expect(shape("getFundingHistory")).toEqual({ fields: ["limit", "market", "nonce", "offset", "request"], required: [], refusesUnlistedFields: false });
+    expect(shape("resetSubAccountApiKey")).toEqual({ fields: ["apiKeyId", "nonce", "request"], required: ["apiKeyId"], refusesUnlistedFields: false });
 
     for (const id of ["getInvestmentsHistory", "getInterestPaymentsHistory"]) {
       expect(property(requestSchema(id), "limit")).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 100 });
