@@ -1,4 +1,4 @@
-// The package as other repos get it: packed, installed offline into a fresh project, type-checked
+// The package as other repos get it: packed, installed into a fresh project (from the npm cache where it can), type-checked
 // under node16 and bundler resolution, and run with node against a server this test starts.
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const tarball = readdirSync(project).find((file) => file.endsWith(".tgz"));
   if (!tarball) throw new Error(`npm pack made no tarball:\n${packed.stdout}${packed.stderr}`);
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", `./${tarball}`, "@types/node@20.19.43"], { cwd: project });
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", `./${tarball}`, "@types/node@20.19.43"], { cwd: project });
   cpSync(path.join(root, "test", "package", "consumer"), project, { recursive: true });
   writeFileSync(path.join(project, "tsconfig.node16.json"), tsconfig("node16", "node16", ["types-only.ts", "client.ts"]));
   writeFileSync(path.join(project, "tsconfig.bundler.json"), tsconfig("esnext", "bundler", ["types-only.ts", "client.ts"]));
