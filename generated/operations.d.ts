@@ -15,7 +15,6 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestFields": [],
     "requestDefaults": {}
   },
   "getInvestmentsHistory": {
@@ -43,15 +42,6 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
-    "requestFields": [
-      "request",
-      "nonce",
-      "id",
-      "ticker",
-      "status",
-      "limit",
-      "offset"
-    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -76,14 +66,6 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
-    "requestFields": [
-      "request",
-      "nonce",
-      "planId",
-      "ticker",
-      "limit",
-      "offset"
-    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -104,12 +86,6 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "request",
-      "nonce",
-      "plan",
-      "enabled"
-    ],
     "requestDefaults": {
       "enabled": false
     }
@@ -129,11 +105,6 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "request",
-      "nonce",
-      "ticker"
-    ],
     "requestDefaults": {}
   },
   "applyCode": {
@@ -151,12 +122,6 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "request",
-      "nonce",
-      "code",
-      "passphrase"
-    ],
     "requestDefaults": {}
   },
   "refundDeposit": {
@@ -174,12 +139,6 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "transaction_id",
-      "address",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {}
   },
   "getMiningPayoutDestination": {
@@ -190,11 +149,6 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestFields": [
-      "accountName",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {}
   },
   "getFundingHistory": {
@@ -209,13 +163,6 @@ export declare const operations: {
       "limitMaximum": null,
       "offsetMaximum": null
     },
-    "requestFields": [
-      "market",
-      "limit",
-      "offset",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -229,11 +176,6 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestFields": [
-      "apiKeyId",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {}
   }
 };

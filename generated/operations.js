@@ -16,7 +16,6 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestFields": [],
     "requestDefaults": {}
   },
   "getInvestmentsHistory": {
@@ -44,15 +43,6 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
-    "requestFields": [
-      "request",
-      "nonce",
-      "id",
-      "ticker",
-      "status",
-      "limit",
-      "offset"
-    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -77,14 +67,6 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
-    "requestFields": [
-      "request",
-      "nonce",
-      "planId",
-      "ticker",
-      "limit",
-      "offset"
-    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -105,12 +87,6 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "request",
-      "nonce",
-      "plan",
-      "enabled"
-    ],
     "requestDefaults": {
       "enabled": false
     }
@@ -130,11 +106,6 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "request",
-      "nonce",
-      "ticker"
-    ],
     "requestDefaults": {}
   },
   "applyCode": {
@@ -152,12 +123,6 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "request",
-      "nonce",
-      "code",
-      "passphrase"
-    ],
     "requestDefaults": {}
   },
   "refundDeposit": {
@@ -175,12 +140,6 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestFields": [
-      "transaction_id",
-      "address",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {}
   },
   "getMiningPayoutDestination": {
@@ -191,11 +150,6 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestFields": [
-      "accountName",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {}
   },
   "getFundingHistory": {
@@ -210,13 +164,6 @@ export const operations = {
       "limitMaximum": null,
       "offsetMaximum": null
     },
-    "requestFields": [
-      "market",
-      "limit",
-      "offset",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -230,11 +177,6 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestFields": [
-      "apiKeyId",
-      "request",
-      "nonce"
-    ],
     "requestDefaults": {}
   }
 };

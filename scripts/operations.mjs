@@ -22,12 +22,6 @@ function pagination(document, operation) {
   };
 }
 
-/** The fields the document lists for the request body, `request` and `nonce` included. */
-function requestFields(document, operation) {
-  const body = resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema);
-  return Object.keys(body?.properties ?? {});
-}
-
 /** Defaults the document gives to top-level request fields, such as limit 100 or enabled false. */
 function requestDefaults(document, operation) {
   const body = resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema);
@@ -52,7 +46,6 @@ export function operationIndex(document) {
         businessPartnerOnly: operation["x-business-partner-only"] === true,
         rateLimits: operation["x-rate-limits"]?.limits ?? [],
         pagination: pagination(document, operation),
-        requestFields: requestFields(document, operation),
         requestDefaults: requestDefaults(document, operation),
       };
     }

@@ -77,7 +77,7 @@ export function createClient(options: ClientOptions): TxcClient {
     let init: Record<string, unknown> = { parseAs: "text", signal };
     if (signed) {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
-      const extra = extraFieldsFor(operationId, options.extraFields, callOptions.extraFields);
+      const extra = extraFieldsFor(params, options.extraFields, callOptions.extraFields);
       if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
       // request and nonce last, so that no field of the caller's can replace them.
       const body = { ...extra.fields, ...params, request: path, nonce: nonce(keys.apiKey) };

@@ -1,25 +1,18 @@
-import { operations } from "../../generated/operations.js";
 import type { ValidationIssue } from "../validation/issues.js";
-import type { OperationId } from "./operation-types.js";
 
 /** Fields the document does not list, sent as given on signed calls (for example `{ nonceWindow: true }`). */
 export type ExtraFields = Readonly<Record<string, unknown>>;
 
 /**
- * The extra fields of one call: the client's, then the call's. A name the document lists for the
- * operation belongs in the parameters, where it is typed and validated, so it is refused here
- * rather than silently replaced or replacing.
+ * The extra fields of one call: the client's, then the call's. A name that is also a parameter of
+ * the call, or `request`/`nonce`, is refused rather than silently replaced or replacing; the
+ * merged body is validated against the document like any other.
  */
-export function extraFieldsFor(operationId: OperationId, fromClient: ExtraFields | undefined, fromCall: ExtraFields | undefined) {
+export function extraFieldsFor(params: object | undefined, fromClient: ExtraFields | undefined, fromCall: ExtraFields | undefined) {
   if (!fromClient && !fromCall) return { fields: undefined, issues: [] };
   const fields: Record<string, unknown> = { ...fromClient, ...fromCall };
-  const documented: readonly string[] = operations[operationId].requestFields;
   const issues: ValidationIssue[] = Object.keys(fields)
-    .filter((name) => documented.includes(name) || name === "request" || name === "nonce")
-    .map((name) => ({
-      field: name,
-      rule: "extraFields",
-      message: `${name} is a field of ${operationId} in the document: pass it as a parameter, not in extraFields`,
-    }));
+    .filter((name) => name === "request" || name === "nonce" || (params !== undefined && Object.hasOwn(params, name)))
+    .map((name) => ({ field: name, rule: "extraFields", message: `${name} is given as an extra field and also set by the call: give it once, as a parameter` }));
   return { fields, issues };
 }
