@@ -3,7 +3,8 @@ export type { ExtraFields } from "./client/extra-fields.js";
 export type { CallOptions, OperationId, Params, Result, RequestBody } from "./client/operation-types.js";
 export {
   TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,
-  RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookPayloadError,
+  RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookPayloadError, RedirectError,
+  ResponseTooLargeError,
 } from "./client/errors.js";
 export { RateLimiter } from "./client/rate-limiter.js";
 export { defaultRetryOptions, type RetryOptions } from "./client/retry.js";

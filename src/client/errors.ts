@@ -1,3 +1,4 @@
+import { printable } from "../text/printable.js";
 import type { ValidationIssue } from "../validation/issues.js";
 
 const SHOWN_ISSUES = 5;
@@ -29,7 +30,7 @@ export class HttpError extends TxcApiError {
   }
   private static serverMessage(body: unknown): string {
     const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === "string" && message ? `: ${message}` : "";
+    return typeof message === "string" && message ? `: ${printable(message)}` : "";
   }
 }
 
@@ -40,7 +41,7 @@ export class BadRequestError extends HttpError {
   constructor(operationId: string, body: unknown) {
     const errors = (body as { errors?: unknown } | null)?.errors;
     const byField = errors && typeof errors === "object" && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
-    const detail = Object.entries(byField).map(([field, messages]) => `${field}: ${[messages].flat().join(", ")}`).join("; ");
+    const detail = printable(Object.entries(byField).map(([field, messages]) => `${field}: ${[messages].flat().join(", ")}`).join("; "));
     super(operationId, 400, body, `Bad request${detail ? ` (${detail})` : ""}`);
     this.errors = byField;
   }
@@ -94,7 +95,23 @@ export class ContractViolationError extends TxcApiError {
 export class TimeoutError extends TxcApiError {
   override name = "TimeoutError";
   constructor(operationId: string, readonly timeoutMs: number) {
-    super(operationId, `no answer within ${timeoutMs} ms`);
+    super(operationId, `no whole answer within ${timeoutMs} ms; the request was aborted`);
+  }
+}
+
+/** The server answered 3xx. Redirects are never followed: nothing, signed or not, went to `location`. */
+export class RedirectError extends TxcApiError {
+  override name = "RedirectError";
+  constructor(operationId: string, readonly status: number, readonly location: string | undefined, message: string) {
+    super(operationId, message);
+  }
+}
+
+/** The answer was larger than `maxResponseBytes`; the connection was closed without reading the rest. */
+export class ResponseTooLargeError extends TxcApiError {
+  override name = "ResponseTooLargeError";
+  constructor(operationId: string, readonly maxResponseBytes: number) {
+    super(operationId, `the answer is larger than maxResponseBytes (${maxResponseBytes} bytes)`);
   }
 }
 

@@ -1,8 +1,8 @@
 import { operations } from "../../generated/operations.js";
 import { SlidingWindows, windowsOf, type Window } from "../rate-limits/sliding-windows.js";
-import { sleep } from "./retry.js";
 
 type OperationId = keyof typeof operations;
+type Waiter = { windows: Window[]; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void };
 
 /**
  * Holds the documented rate limits on the client side (a sliding window per scope), so that a
@@ -12,29 +12,53 @@ type OperationId = keyof typeof operations;
  */
 export class RateLimiter {
   readonly #windows = new SlidingWindows();
-  readonly #queues = new Map<string, Promise<void>>();
+  readonly #queues = new Map<string, Waiter[]>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Resolves when the operation may be sent, having counted it. */
-  acquire(operationId: OperationId): Promise<void> {
+  /**
+   * Resolves when the operation may be sent, having counted it. An abort while waiting rejects at
+   * once with the signal's reason, and the call counts against no window.
+   */
+  acquire(operationId: OperationId, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     const windows = windowsOf(operationId);
     if (windows.length === 0) return Promise.resolve();
     const queueKey = windows.map((w) => w.key).join(" ");
-    const waiting = this.#queues.get(queueKey);
-    if (!waiting && this.#windows.reserve(windows, this.now()) === 0) return Promise.resolve();
+    const queue = this.#queues.get(queueKey);
+    if (!queue && this.#windows.reserve(windows, this.now()) === 0) return Promise.resolve();
     // Full: wait in line behind the calls already waiting for the same windows.
-    const turn = (waiting ?? Promise.resolve()).then(() => this.#waitForRoom(windows));
-    this.#queues.set(queueKey, turn);
-    void turn.then(() => {
-      if (this.#queues.get(queueKey) === turn) this.#queues.delete(queueKey);
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { windows, resolve, reject, signal };
+      if (signal) {
+        waiter.onAbort = () => {
+          const line = this.#queues.get(queueKey);
+          line?.splice(line.indexOf(waiter), 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener("abort", waiter.onAbort, { once: true });
+      }
+      if (queue) queue.push(waiter);
+      else {
+        this.#queues.set(queueKey, [waiter]);
+        this.#serve(queueKey);
+      }
     });
-    return turn;
   }
 
-  async #waitForRoom(windows: readonly Window[]): Promise<void> {
-    for (let waitMs = this.#windows.reserve(windows, this.now()); waitMs > 0; waitMs = this.#windows.reserve(windows, this.now())) {
-      await sleep(waitMs);
+  /** Lets waiters through in order as the windows make room; one timer per line. */
+  #serve(queueKey: string) {
+    const queue = this.#queues.get(queueKey)!;
+    while (queue.length > 0) {
+      const waitMs = this.#windows.reserve(queue[0].windows, this.now());
+      if (waitMs > 0) {
+        setTimeout(() => this.#serve(queueKey), waitMs);
+        return;
+      }
+      const waiter = queue.shift()!;
+      if (waiter.onAbort) waiter.signal!.removeEventListener("abort", waiter.onAbort);
+      waiter.resolve();
     }
+    this.#queues.delete(queueKey);
   }
 }

@@ -31,20 +31,31 @@ export function isRetryable(error: unknown, stateChanging: boolean, options: Ret
   return transient && (!stateChanging || options.retryStateChanging);
 }
 
-/** Retry-After when the server sent one, else exponential backoff with full jitter. */
-export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions): number {
+/** The longest timer Node and browsers keep: 2^31 - 1 ms (about 24.8 days). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Retry-After when the server sent a usable one, else exponential backoff with full jitter.
+ * Returns undefined when the server asks for longer than the policy's maxDelayMs: the call then
+ * ends at once with that error (its retryAfterMs says how long the server asked for).
+ */
+export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions): number | undefined {
   const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
-  if (retryAfterMs !== undefined) return retryAfterMs;
+  if (retryAfterMs !== undefined) return retryAfterMs <= options.maxDelayMs ? retryAfterMs : undefined;
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(options.random() * ceiling);
 }
 
-/** Retry-After as milliseconds: either delay-seconds or an HTTP date. */
+/**
+ * Retry-After as milliseconds: delay-seconds (digits only) or an HTTP date. Anything else, a
+ * negative or fractional number, or a delay no timer can hold is ignored (undefined).
+ */
 export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  const value = header?.trim();
+  if (!value) return undefined;
+  const ms = /^\d{1,10}$/.test(value) ? Number(value) * 1000 : /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) - now : NaN;
+  if (Number.isNaN(ms) || ms > MAX_TIMER_MS) return undefined;
+  return Math.max(0, ms);
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -19,7 +19,7 @@ const funding = "/api/v4/collateral-account/funding-history";
 const { key, secret } = demoKeys.partner;
 
 /** Signs the body text exactly as given: no request or nonce is added. */
-async function sendExactly(path: string, body: object, apiSecret = secret) {
+async function sendExactly(path: string, body: object, apiSecret: string = secret) {
   const text = JSON.stringify(body);
   const payload = Buffer.from(text).toString("base64");
   const signature = createHmac("sha512", apiSecret).update(payload).digest("hex");

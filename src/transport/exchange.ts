@@ -1,0 +1,57 @@
+/** One request as the transport sends it: the exact body text, and the bounds it must hold to. */
+export type Exchange = {
+  url: string;
+  method: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+  /** The caller's own abort; the call rejects with its reason at once. */
+  signal?: AbortSignal;
+  /** Whole exchange, from sending to the last byte of the answer. */
+  timeoutMs: number;
+  /** Largest answer body read; a larger one ends the exchange. */
+  maxResponseBytes: number;
+};
+
+/** A whole answer, read within the bounds. */
+export type Answer = { status: number; headers: { get(name: string): string | null }; text: string };
+
+export type Transport = (exchange: Exchange) => Promise<Answer>;
+
+/**
+ * Why an exchange ended without an answer. `redirect`: the server answered 3xx (never followed,
+ * so no signed header reaches another origin); `location` is the target's origin, when it has one.
+ */
+export class TransportFailure extends Error {
+  override name = "TransportFailure";
+  constructor(
+    readonly kind: "redirect" | "too-large" | "timeout" | "network",
+    message: string,
+    readonly detail: { status?: number; location?: string; cause?: unknown } = {},
+  ) {
+    super(message, detail.cause === undefined ? undefined : { cause: detail.cause });
+  }
+}
+
+/** The origin a Location header points to, resolved against the request URL. */
+function targetOrigin(location: string | null | undefined, requestUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, requestUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function redirectFailure(status: number, location: string | null | undefined, requestUrl: string): TransportFailure {
+  const origin = targetOrigin(location, requestUrl);
+  return new TransportFailure(
+    "redirect",
+    `the server answered ${status} redirecting to ${origin ?? "an unknown location"}; redirects are never followed, so nothing was sent there`,
+    { status, location: origin },
+  );
+}
+
+export const tooLarge = (limit: number) =>
+  new TransportFailure("too-large", `the answer is larger than maxResponseBytes (${limit} bytes); the connection was closed`);
+
+export const timedOut = (ms: number) => new TransportFailure("timeout", `no whole answer within ${ms} ms; the request was aborted`);

@@ -1,0 +1,62 @@
+import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
+
+async function readCapped(response: Response, limit: number): Promise<string> {
+  if (Number(response.headers.get("content-length")) > limit) throw tooLarge(limit);
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.byteLength;
+    if (size > limit) {
+      void reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(part.value);
+  }
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) whole.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
+  return new TextDecoder().decode(whole);
+}
+
+/**
+ * The transport over a fetch function: the global one outside Node, or the caller's. It asks for
+ * `redirect: "manual"` and refuses any 3xx or opaque redirect; a caller's fetch must honour that
+ * option and the signal. The timeout and the caller's abort end the call even if it does not.
+ */
+export function fetchTransport(fetchFunction: typeof globalThis.fetch): Transport {
+  return async (exchange: Exchange): Promise<Answer> => {
+    exchange.signal?.throwIfAborted();
+    const controller = new AbortController();
+    const ended = new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true }));
+    ended.catch(() => {});
+    const timer = setTimeout(() => controller.abort(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
+    const onAbort = () => controller.abort(exchange.signal!.reason);
+    exchange.signal?.addEventListener("abort", onAbort, { once: true });
+    const work = async (): Promise<Answer> => {
+      let response: Response;
+      try {
+        response = await fetchFunction(exchange.url, {
+          method: exchange.method, headers: exchange.headers, body: exchange.body, redirect: "manual", signal: controller.signal,
+        });
+      } catch (cause) {
+        throw controller.signal.aborted ? controller.signal.reason : new TransportFailure("network", `the connection failed: ${(cause as Error)?.message ?? cause}`, { cause });
+      }
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        void response.body?.cancel();
+        throw redirectFailure(response.status, response.headers.get("location"), exchange.url);
+      }
+      return { status: response.status, headers: response.headers, text: await readCapped(response, exchange.maxResponseBytes) };
+    };
+    try {
+      return await Promise.race([work(), ended]);
+    } catch (failure) {
+      controller.abort(failure);
+      throw controller.signal.reason;
+    } finally {
+      clearTimeout(timer);
+      exchange.signal?.removeEventListener("abort", onAbort);
+    }
+  };
+}

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+export type Hostile = {
+  baseUrl: string;
+  /** Every request received: method, path and the X-TXC headers it carried. */
+  received: { method: string; path: string; txcHeaders: string[] }[];
+  /** Bytes of answer bodies written so far, over all connections. */
+  bytesWritten: () => number;
+  /** Connections open now. */
+  openConnections: () => number;
+  close: () => Promise<void>;
+};
+
+/**
+ * A loopback server that answers as `handle` says, on any address of 127.0.0.0/8 (a second
+ * address stands for another origin). It records what reached it and counts what it wrote.
+ */
+export function startHostile(
+  handle: (request: IncomingMessage, response: ServerResponse, write: (chunk: string | Buffer) => boolean) => void,
+  host = "127.0.0.1",
+): Promise<Hostile> {
+  const received: Hostile["received"] = [];
+  const sockets = new Set<Socket>();
+  let written = 0;
+  const server = createServer((request, response) => {
+    received.push({
+      method: request.method ?? "",
+      path: request.url ?? "",
+      txcHeaders: Object.keys(request.headers).filter((name) => name.startsWith("x-txc-")),
+    });
+    const write = (chunk: string | Buffer) => {
+      written += Buffer.byteLength(chunk);
+      return response.write(chunk);
+    };
+    request.resume();
+    handle(request, response, write);
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as { port: number };
+      resolve({
+        baseUrl: `http://${host}:${port}`,
+        received,
+        bytesWritten: () => written,
+        openConnections: () => sockets.size,
+        close: () => new Promise((done) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
+/** Writes 64 KiB chunks for as long as the connection stays open. */
+export function endlessBody(response: ServerResponse, write: (chunk: Buffer) => boolean) {
+  const chunk = Buffer.alloc(64 * 1024, "x");
+  response.writeHead(200, { "Content-Type": "application/json" });
+  const pump = () => {
+    while (!response.destroyed && write(chunk));
+    if (!response.destroyed) response.once("drain", pump);
+  };
+  response.socket?.on("close", () => response.destroy());
+  pump();
+}
+
+/** Writes 1 KiB every 20 ms for as long as the connection stays open: endless, and slow. */
+export function tricklingBody(response: ServerResponse, write: (chunk: Buffer) => boolean) {
+  response.writeHead(200, { "Content-Type": "application/json" });
+  const timer = setInterval(() => (response.destroyed ? clearInterval(timer) : write(Buffer.alloc(1024, " "))), 20);
+  response.socket?.on("close", () => {
+    clearInterval(timer);
+    response.destroy();
+  });
+}
