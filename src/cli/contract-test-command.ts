@@ -1,6 +1,9 @@
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { printable } from "../text/printable.js";
+import { nodeHttpTransport } from "../transport/node-http.js";
 import { CHECK_DESCRIPTIONS, CHECKS, type CheckName } from "../contract/cases.js";
-import { operationIds, type OperationId } from "../contract/document.js";
+import { operationIds, operations, type OperationId } from "../contract/document.js";
 import { writeJUnit, writeNdjson } from "../contract/report-files.js";
 import { progressLine, summary } from "../contract/report-text.js";
 import { runContractTests } from "../contract/run.js";
@@ -14,7 +17,8 @@ Tests whether a server keeps the contract of the API document: every case and ch
 the document. Credentials come from TXC_API_KEY and TXC_API_SECRET (or --api-secret-file).
 
 Options:
-  --base-url URL               the server to test, such as http://127.0.0.1:8080 (required)
+  --base-url URL               the server to test, such as http://127.0.0.1:8080, or with a path
+                               prefix behind a gateway (required); its ping must answer ["pong"]
   --operation ID               test only this operation (repeatable; default: all)
   --checks LIST                comma-separated checks to run (default: all), of:
 ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${CHECK_DESCRIPTIONS[check]}`).join("\n")}
@@ -26,14 +30,24 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
   --timeout MS                 per request (default 10000)
   --concurrency N              requests in flight (default 1: a server that wants increasing
                                nonces may see concurrent requests of one key out of order)
-  --junit FILE                 also write JUnit XML
-  --json FILE                  also write NDJSON, one line per check result
+  --max-wait SECONDS           most time spent in all waiting out 429 answers (default 10); after
+                               that a 429 fails its check at once
+  --junit FILE                 also write JUnit XML (checked writable before the run)
+  --json FILE                  also write NDJSON, one line per check result; - for stdout (the
+                               readable report then goes to stderr)
   --api-secret-file FILE       read the API secret from FILE instead of TXC_API_SECRET
 
 Against a mock that does not verify signatures (Prism, txc-api mock), run
   --checks positive,negative,auth-headers,public
 
-Exit status: 0 when every check passes, 1 on any violation, 2 on usage or connection errors.
+What passes: a valid request to a read-only operation gets 200; a state-changing one may be
+refused only with a documented 4xx keyed by its own fields (other keys are reported as drift);
+every operation answers 2xx at least once; a 429 is waited out (up to 3 times) and never passes;
+a redirect is a violation and is never followed, so no credential reaches another origin.
+
+Exit status: 0 only when every planned check ran and passed; 1 on any violation, or when nothing
+was checked; 2 on usage errors, or when the server cannot be reached, closes connections or stops
+answering (the run is then incomplete).
 Each failure shows what was expected, what came back, and a command that reproduces it.`;
 
 function positiveInteger(value: string | undefined, fallback: number, option: string, minimum = 1): number {
@@ -55,14 +69,14 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       "examples-per-operation": { type: "string" },
       timeout: { type: "string" },
       concurrency: { type: "string" },
+      "max-wait": { type: "string" },
       junit: { type: "string" },
       json: { type: "string" },
       "api-secret-file": { type: "string" },
     },
     strict: true,
   });
-  const baseUrl = values["base-url"]?.replace(/\/+$/, "");
-  if (!baseUrl || !/^https?:\/\/[^/]+$/.test(baseUrl)) throw new UsageError("--base-url is required: the server's base address, such as http://127.0.0.1:8080");
+  const baseUrl = checkedBaseUrl(values["base-url"]);
   const operations = (values.operation ?? operationIds) as OperationId[];
   const unknown = operations.filter((id) => !operationIds.includes(id));
   if (unknown.length) throw new UsageError(`unknown --operation ${unknown.join(", ")}; operations: ${operationIds.join(", ")}`);
@@ -70,8 +84,13 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const unknownChecks = [...checks].filter((check) => !CHECKS.includes(check));
   if (unknownChecks.length) throw new UsageError(`unknown check ${unknownChecks.join(", ")}; checks: ${CHECKS.join(", ")}`);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"]);
+  // Report files are checked before the run, so that a run is never lost to an unwritable path.
+  for (const file of [values.junit, values.json]) if (file && file !== "-") checkWritable(file);
+  // With --json -, stdout carries the NDJSON alone and the readable report goes to stderr.
+  const say = values.json === "-" ? (line: string) => console.error(line) : (line: string) => console.log(line);
 
-  console.log(`Contract-testing ${baseUrl} (checks: ${[...checks].join(", ")})`);
+  say(`Contract-testing ${baseUrl} (checks: ${[...checks].join(", ")})`);
+  await checkIsThisApi(baseUrl, positiveInteger(values.timeout, 10_000, "--timeout"));
   let report;
   try {
     report = await runContractTests({
@@ -85,15 +104,56 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0),
       timeoutMs: positiveInteger(values.timeout, 10_000, "--timeout"),
       concurrency: positiveInteger(values.concurrency, 1, "--concurrency"),
-      onOperationDone: (operationId, results) => console.log(progressLine(operationId, results)),
+      maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0) * 1000,
+      onOperationDone: (operationId, results) => say(progressLine(operationId, results)),
     });
   } catch (error) {
-    if (error instanceof ConnectionError) throw new UsageError(`cannot reach the server: ${error.message}`);
+    if (error instanceof ConnectionError) throw new UsageError(`the server stopped answering, so the run is incomplete: ${error.message}`);
     throw error;
   }
-  console.log("");
-  console.log(summary(report));
+  say("");
+  say(summary(report));
   if (values.junit) writeJUnit(values.junit, report);
   if (values.json) writeNdjson(values.json, report);
-  process.exitCode = report.results.every((r) => r.passed) ? 0 : 1;
+  process.exitCode = report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1;
+}
+
+function checkedBaseUrl(value: string | undefined): string {
+  const usage = "--base-url is required: the server's base address, such as http://127.0.0.1:8080 or https://gateway.example/prefix";
+  if (!value) throw new UsageError(usage);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--base-url is not a URL. ${usage}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new UsageError(`--base-url must be http(s) without query or fragment. ${usage}`);
+  if (url.username || url.password) throw new UsageError("--base-url must not hold credentials: they come from TXC_API_KEY and TXC_API_SECRET");
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+function checkWritable(file: string) {
+  try {
+    writeFileSync(file, "");
+  } catch (error) {
+    throw new UsageError(`cannot write the report file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** The ping the description shows, first: a base URL that is not this API is told as such. */
+async function checkIsThisApi(baseUrl: string, timeoutMs: number) {
+  const url = `${baseUrl}${operations.ping.path}`;
+  let answer;
+  try {
+    answer = await nodeHttpTransport()({ url, method: "GET", timeoutMs, maxResponseBytes: 64 * 1024 });
+  } catch (error) {
+    throw new UsageError(`cannot reach the server: GET ${url}: ${printable((error as Error).message)}`);
+  }
+  let pong: unknown;
+  try {
+    pong = JSON.parse(answer.text);
+  } catch {}
+  if (answer.status !== 200 || JSON.stringify(pong) !== '["pong"]') {
+    throw new UsageError(`${baseUrl} does not look like this API: GET ${operations.ping.path} answered ${answer.status} ${printable(answer.text, 80)}, not ["pong"]. Check --base-url.`);
+  }
 }

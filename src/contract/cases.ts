@@ -33,6 +33,8 @@ export type Case = {
   fields?: Record<string, unknown>;
   tamper?: Tamper;
   expect: Expectation;
+  /** A documented example: real values, so a read-only operation must answer it 200. */
+  documentedExample?: boolean;
 };
 
 export type CaseOptions = {
@@ -102,7 +104,7 @@ export function buildCases(options: CaseOptions): Case[] {
     const examples = requestExamples(operationId);
     const valid = examples[0]?.fields ?? {};
     if (wanted("positive")) {
-      for (const example of examples) cases.push(base(`documented example ${example.name}`, "positive", { kind: "accepted" }, example.fields));
+      for (const example of examples) cases.push({ ...base(`documented example ${example.name}`, "positive", { kind: "accepted" }, example.fields), documentedExample: true });
       const seen = exampleValues(examples);
       for (let i = 0; i < options.examplesPerOperation; i++) {
         const fields = sampleValid(schema, random, seen) as Record<string, unknown>;

@@ -1,36 +1,48 @@
 import { writeFileSync } from "node:fs";
+import { printable } from "../text/printable.js";
 import type { Report } from "./run.js";
 
-const xml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+// Control characters are escaped first (XML 1.0 cannot hold most of them), then markup.
+const xml = (text: string) =>
+  printable(text, Infinity).replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
-/** JUnit XML: a test suite per operation, a test case per check. */
+/** JUnit XML: a test suite per operation, a test case per check; totals count skipped suites too. */
 export function writeJUnit(file: string, report: Report) {
   const suites = new Map<string, typeof report.results>();
   for (const result of report.results) suites.set(result.operationId, [...(suites.get(result.operationId) ?? []), result]);
   const body = [...suites].map(([operationId, results]) => {
     const cases = results.map((r) => {
       const failure = r.passed ? "" : `<failure message="${xml(r.problems.join("; "))}">${xml(`expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}`)}</failure>`;
-      return `    <testcase classname="${xml(`${operationId}.${r.check}`)}" name="${xml(r.name)}">${failure}</testcase>`;
+      return `    <testcase classname="${xml(`${operationId}.${r.check}`)}" name="${xml(r.name)}" time="${seconds(r.durationMs)}">${failure}</testcase>`;
     });
-    const skipped = report.skipped.filter((s) => s.operationId === operationId);
     const failures = results.filter((r) => !r.passed).length;
-    return `  <testsuite name="${xml(operationId)}" tests="${results.length + skipped.length}" failures="${failures}" skipped="${skipped.length}">\n${cases.join("\n")}\n  </testsuite>`;
+    const time = results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
+    return `  <testsuite name="${xml(operationId)}" tests="${results.length}" failures="${failures}" skipped="0" time="${seconds(time)}">\n${cases.join("\n")}\n  </testsuite>`;
   });
-  const skippedSuites = report.skipped
-    .filter((s) => !suites.has(s.operationId))
-    .map((s) => `  <testsuite name="${xml(s.operationId)}" tests="1" failures="0" skipped="1">\n    <testcase classname="${xml(s.operationId)}" name="all checks"><skipped message="${xml(s.reason)}"/></testcase>\n  </testsuite>`);
-  const failures = report.results.filter((r) => !r.passed).length;
+  const skippedSuites = report.skipped.map(
+    (s) => `  <testsuite name="${xml(s.operationId)}" tests="1" failures="0" skipped="1" time="0.000">\n    <testcase classname="${xml(s.operationId)}" name="all checks" time="0.000"><skipped message="${xml(s.reason)}"/></testcase>\n  </testsuite>`,
+  );
+  const runFailures = report.runProblems.map(
+    (problem) => `    <testcase classname="run" name="${xml(problem)}" time="0.000"><failure message="${xml(problem)}"/></testcase>`,
+  );
+  const runSuite = runFailures.length ? [`  <testsuite name="run" tests="${runFailures.length}" failures="${runFailures.length}" skipped="0" time="0.000">\n${runFailures.join("\n")}\n  </testsuite>`] : [];
+  const tests = report.results.length + report.skipped.length + runFailures.length;
+  const failures = report.results.filter((r) => !r.passed).length + runFailures.length;
   writeFileSync(
     file,
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="txc-api contract-test" tests="${report.results.length}" failures="${failures}" time="${(report.durationMs / 1000).toFixed(3)}">\n${[...body, ...skippedSuites].join("\n")}\n</testsuites>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="txc-api contract-test" tests="${tests}" failures="${failures}" skipped="${report.skipped.length}" time="${seconds(report.durationMs)}">\n${[...body, ...skippedSuites, ...runSuite].join("\n")}\n</testsuites>\n`,
   );
 }
 
-/** NDJSON: one line per check result, then one per skipped operation. */
+/** NDJSON: one line per check result, then one per skipped operation and per run problem; `-` is stdout. */
 export function writeNdjson(file: string, report: Report) {
   const lines = [
     ...report.results.map((r) => JSON.stringify(r)),
     ...report.skipped.map((s) => JSON.stringify({ operationId: s.operationId, skipped: true, reason: s.reason })),
+    ...report.runProblems.map((problem) => JSON.stringify({ run: true, passed: false, problem })),
   ];
-  writeFileSync(file, lines.join("\n") + "\n");
+  const text = lines.join("\n") + "\n";
+  if (file === "-") process.stdout.write(text);
+  else writeFileSync(file, text);
 }

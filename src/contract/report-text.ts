@@ -46,6 +46,8 @@ export function summary(report: Report): string {
     ...report.skipped.map((s) => `skipped ${s.operationId}: ${s.reason}`),
     `coverage: ${report.coverage.exercised.length}/${report.coverage.operations} operations exercised; statuses:`,
     ...covered,
+    report.rateLimited ? `${report.rateLimited} answers were 429 and were waited out and sent again` : undefined,
+    ...report.runProblems.map((problem) => `✗ run: ${problem}`),
     `${report.results.length - failures.length} passed, ${failures.length} failed; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
   ].filter((line) => line !== undefined).join("\n");
 }

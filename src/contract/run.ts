@@ -1,3 +1,5 @@
+import { RateLimiter } from "../client/rate-limiter.js";
+import { sleep } from "../client/retry.js";
 import { buildCases, skippedForSafety, type Case, type CheckName } from "./cases.js";
 import { documentedStatuses, type OperationId } from "./document.js";
 import { ConnectionError, send, type Target } from "./send.js";
@@ -10,17 +12,40 @@ export type RunOptions = Target & {
   seed: number;
   examplesPerOperation: number;
   concurrency: number;
+  /** Most time, over the whole run, spent waiting out 429 answers before they count as failures. */
+  maxRateLimitWaitMs?: number;
   /** Called when every case of an operation has an answer. */
   onOperationDone?: (operationId: string, results: Result[]) => void;
 };
 
 export type Report = {
   results: Result[];
+  /** Failures of the run as a whole, beyond its cases. */
+  runProblems: string[];
+  /** Answers 429 that were waited out and sent again. */
+  rateLimited: number;
   skipped: { operationId: OperationId; reason: string }[];
   coverage: { operations: number; exercised: string[]; statuses: Record<string, { documented: readonly string[]; observed: number[] }> };
   requests: number;
   durationMs: number;
 };
+
+const RATE_LIMITED_ATTEMPTS = 4;
+const RATE_LIMITED_WAIT_MS = 500;
+
+/** What fails a run beyond single cases: no check at all, or an operation that never answered 2xx. */
+function runProblems(operationIds: OperationId[], cases: Case[], byOperation: Map<string, Result[]>): string[] {
+  if (cases.length === 0) return ["no check ran: nothing was tested"];
+  const problems: string[] = [];
+  for (const operationId of operationIds) {
+    if (!cases.some((c) => c.operationId === operationId && c.expect.kind === "accepted")) continue;
+    const statuses = (byOperation.get(operationId) ?? []).map((r) => r.status ?? 0);
+    if (!statuses.some((status) => status >= 200 && status < 300)) {
+      problems.push(`${operationId} never answered 2xx in this run (statuses: ${[...new Set(statuses)].sort().join(", ") || "none"})`);
+    }
+  }
+  return problems;
+}
 
 /** Runs every case against the target; throws ConnectionError when the target cannot be reached. */
 export async function runContractTests(options: RunOptions): Promise<Report> {
@@ -33,14 +58,33 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   let requests = 0;
   let next = 0;
   let unreachable: ConnectionError | undefined;
+  let rateLimited = 0;
+  let waitBudgetMs = options.maxRateLimitWaitMs ?? 10_000;
+  const limiter = new RateLimiter();
+
+  // Within the document's limits, and a 429 never passes: the case waits (bounded) and is sent again.
+  async function sendPaced(c: Case) {
+    for (let attempt = 1; ; attempt++) {
+      if (c.operationId !== "unknownPath") {
+        for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await limiter.acquire(c.operationId);
+      }
+      const observation = await send(options, c);
+      requests += c.tamper?.kind === "replay" ? 2 : 1;
+      const waitMs = Math.min(RATE_LIMITED_WAIT_MS * attempt, waitBudgetMs);
+      if (observation.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS || waitMs <= 0) return observation;
+      rateLimited++;
+      waitBudgetMs -= waitMs;
+      await sleep(waitMs);
+    }
+  }
 
   async function worker() {
     while (next < cases.length && !unreachable) {
       const c: Case = cases[next++];
       try {
-        const observation = await send(options, c);
-        requests += c.tamper?.kind === "replay" ? 2 : 1;
-        const result = judge(c, observation);
+        const sentAt = performance.now();
+        const observation = await sendPaced(c);
+        const result = { ...judge(c, observation), durationMs: performance.now() - sentAt };
         results.push(result);
         byOperation.set(c.operationId, [...(byOperation.get(c.operationId) ?? []), result]);
       } catch (error) {
@@ -65,6 +109,8 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   }
   return {
     results,
+    runProblems: runProblems(options.operations, cases, byOperation),
+    rateLimited,
     skipped: skippedForSafety(options.operations, options.includeMutations).map((operationId) => ({
       operationId,
       reason: "changes state: sent only with --include-mutations",

@@ -1,10 +1,24 @@
 import { credentials, signBodyText } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
+import { printable } from "../text/printable.js";
+import { nodeHttpTransport } from "../transport/node-http.js";
+import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./cases.js";
 
-export type Target = { baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number };
+export type Target = { baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number; maxResponseBytes?: number };
 
-export type Observation = { status: number; contentType: string; text: string; json: { ok: true; value: unknown } | { ok: false }; curl: string };
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+export type Observation = {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  text: string;
+  json: { ok: true; value: unknown } | { ok: false };
+  /** Why no answer was read: a redirect (never followed) or an answer over the size cap. */
+  transportProblem?: string;
+  curl: string;
+};
 
 /** The target could not be reached at all. */
 export class ConnectionError extends Error {
@@ -38,21 +52,27 @@ function reproduction(url: string, c: Case): string {
   ].join("\n");
 }
 
-async function exchange(url: string, init: RequestInit, timeoutMs: number): Promise<Omit<Observation, "curl">> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  const text = await response.text();
+const transport = nodeHttpTransport();
+
+async function exchange(url: string, init: { method: string; headers?: Record<string, string>; body?: string }, target: Target): Promise<Omit<Observation, "curl">> {
+  const answer = await transport({ url, ...init, timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES });
   let json: Observation["json"] = { ok: false };
   try {
-    json = { ok: true, value: JSON.parse(text) };
+    json = { ok: true, value: JSON.parse(answer.text) };
   } catch {}
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", text, json };
+  return { status: answer.status, contentType: answer.headers.get("content-type") ?? "", cacheControl: answer.headers.get("cache-control") ?? "", text: answer.text, json };
 }
+
+/** A redirect or an oversized answer: the server's fault, judged as a failed case (nothing was followed or read on). */
+const refusedAnswer = (failure: TransportFailure): Omit<Observation, "curl"> => ({
+  status: failure.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false }, transportProblem: failure.message,
+});
 
 /** Sends one case, signed and tampered with as it says, and returns what came back. */
 export async function send(target: Target, c: Case): Promise<Observation> {
   const url = target.baseUrl + c.path;
   const curl = reproduction(url, c);
-  let init: RequestInit = { method: c.method };
+  let init: { method: string; headers?: Record<string, string>; body?: string } = { method: c.method };
   if (c.fields) {
     const tamper = c.tamper;
     const keys = credentials(target.apiKey, tamper?.kind === "wrong-secret" ? `${target.apiSecret}-wrong` : target.apiSecret);
@@ -62,10 +82,11 @@ export async function send(target: Target, c: Case): Promise<Observation> {
     init = { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body };
   }
   try {
-    if (c.tamper?.kind === "replay") await exchange(url, init, target.timeoutMs);
-    return { ...(await exchange(url, init, target.timeoutMs)), curl };
+    if (c.tamper?.kind === "replay") await exchange(url, init, target);
+    return { ...(await exchange(url, init, target)), curl };
   } catch (error) {
-    const reason = (error as Error).name === "TimeoutError" ? `no answer within ${target.timeoutMs} ms` : String((error as Error).cause ?? error);
+    if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) return { ...refusedAnswer(error), curl };
+    const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${target.timeoutMs} ms` : printable(String((error as Error).message ?? error));
     throw new ConnectionError(`${c.method} ${url}: ${reason}`);
   }
 }
