@@ -36,3 +36,42 @@ export async function throughput(contenders, { rounds = 9, callsPerRound = 1500,
   }
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
+
+/** Fisher-Yates on a copy: each round runs the contenders in a new order. */
+const shuffled = (items) => {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+};
+
+/**
+ * Requests per second and CPU microseconds per call (this process only: the server runs in its
+ * own) of each contender, `concurrency` calls in flight, contenders in random order each round.
+ * Returns the median and the spread (min, max) over rounds.
+ */
+export async function wireContest(contenders, { rounds = 9, callsPerRound = 2000, concurrency = 32 } = {}) {
+  const samples = Object.fromEntries(Object.keys(contenders).map((name) => [name, { rps: [], cpu: [] }]));
+  const drive = async (fn, calls) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next++ < calls) await fn();
+    }));
+  };
+  for (const fn of Object.values(contenders)) await drive(fn, 500); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, fn] of shuffled(Object.entries(contenders))) {
+      const cpuBefore = process.cpuUsage();
+      const start = process.hrtime.bigint();
+      await drive(fn, callsPerRound);
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const cpu = process.cpuUsage(cpuBefore);
+      samples[name].rps.push(callsPerRound / seconds);
+      samples[name].cpu.push((cpu.user + cpu.system) / callsPerRound);
+    }
+  }
+  const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+  return Object.fromEntries(Object.entries(samples).map(([name, { rps, cpu }]) => [name, { rps: spread(rps), cpuMicrosPerCall: spread(cpu) }]));
+}
