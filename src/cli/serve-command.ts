@@ -14,7 +14,8 @@ export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--da
 Runs the sandbox: one local server with the rendered docs at /, the bundled document at
 /openapi.json, and an API under /api/v4/ that behaves as the description says (signatures and
 nonces checked, state kept in memory, rate limits, errors in the documented formats).
-POST /sandbox/reset restores the dataset.
+POST /sandbox/reset (Content-Type: application/json, same origin) restores the dataset, the
+last nonces and the rate-limit windows.
 
 Options:
   --host HOST   address to listen on (default 127.0.0.1)
@@ -36,7 +37,7 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined)
     `  docs       ${baseUrl}/`,
     `  document   ${baseUrl}/openapi.json`,
     `  API        ${baseUrl}/api/v4/`,
-    `  reset      POST ${baseUrl}/sandbox/reset`,
+    `  reset      curl -X POST -H 'Content-Type: application/json' ${baseUrl}/sandbox/reset`,
     "",
   ];
   if (demos.length) {

@@ -28,6 +28,17 @@ export class SlidingWindows {
     return 0;
   }
 
+  /** Forgets every window with no request left in it, so that memory follows the traffic. */
+  sweep(now: number, longestPeriodSeconds: number) {
+    const horizon = now - longestPeriodSeconds * 1000;
+    for (const [key, sent] of this.#sent) if (sent.length === 0 || sent[sent.length - 1] <= horizon) this.#sent.delete(key);
+  }
+
+  /** Windows held now. */
+  get size(): number {
+    return this.#sent.size;
+  }
+
   #prune(window: Window, now: number): number[] {
     const sent = this.#sent.get(window.key) ?? [];
     this.#sent.set(window.key, sent);

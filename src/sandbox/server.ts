@@ -39,20 +39,21 @@ function sendError(response: ServerResponse, path: string, status: number, messa
 
 /** Reads the body, or returns null after answering 413 when it is larger than allowed. */
 async function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string): Promise<Buffer | null> {
-  if (Number(request.headers["content-length"] ?? 0) > maxBytes) {
+  // After a 413 nothing more is read and the connection is closed, a moment after the answer so
+  // that the client can read it before the reset.
+  const refuse = () => {
+    request.pause();
+    response.setHeader("Connection", "close");
     sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
-    request.resume();
+    response.once("finish", () => setTimeout(() => request.destroy(), 200).unref());
     return null;
-  }
+  };
+  if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
-      request.resume();
-      return null;
-    }
+    if (size > maxBytes) return refuse();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -68,21 +69,37 @@ function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<s
   return Object.fromEntries(byField);
 }
 
+/**
+ * A reset comes from a JSON POST of the same origin: a page elsewhere can send a simple
+ * cross-site POST, but not one with a JSON Content-Type or a foreign Origin.
+ */
+function resetRefusal(request: IncomingMessage): string | undefined {
+  if (!/^application\/json\b/i.test(request.headers["content-type"] ?? "")) return "Reset with a POST whose Content-Type is application/json.";
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `http://${request.headers.host}`) return "Reset is refused from another origin.";
+  return undefined;
+}
+
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under `/api/v4/`. */
 export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024 }: SandboxOptions): Server {
   let state = new SandboxState(dataset);
-  const lastNonce = new Map<string, bigint>();
-  const limits = new ServerRateLimits();
+  let lastNonce = new Map<string, bigint>();
+  let limits = new ServerRateLimits();
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    const path = new URL(request.url ?? "/", "http://sandbox").pathname;
+    // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
+    const path = (request.url ?? "/").split("?")[0];
     if (request.method === "GET" && path === "/") {
       if (!existsSync(docsFile)) return sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
       return sendText(response, 200, readFileSync(docsFile, "utf8"), "text/html; charset=utf-8");
     }
     if (request.method === "GET" && path === "/openapi.json") return sendText(response, 200, readFileSync(documentFile, "utf8"), "application/json");
     if (request.method === "POST" && path === "/sandbox/reset") {
+      const refused = resetRefusal(request);
+      if (refused) return sendError(response, path, 403, refused);
       state = new SandboxState(dataset);
+      lastNonce = new Map();
+      limits = new ServerRateLimits();
       return send(response, 200, { reset: true });
     }
     const operationId = routes.get(`${request.method} ${path}`);

@@ -25,7 +25,7 @@ export const basicClient = (sandbox: Sandbox, options: Partial<ClientOptions> = 
   createClient({ baseUrl: sandbox.baseUrl, apiKey: demoKeys.basic.key, apiSecret: demoKeys.basic.secret, retry: false, ...options });
 
 export async function resetSandbox(sandbox: Sandbox) {
-  const response = await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST" });
+  const response = await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
   if (!response.ok) throw new Error(`reset answered ${response.status}`);
 }
 
