@@ -17,26 +17,6 @@ export async function perCallMicros(contenders, { rounds = 15, callsPerRound = 2
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
-/** Requests per second of each contender with `concurrency` calls in flight, median over rounds. */
-export async function throughput(contenders, { rounds = 9, callsPerRound = 1500, concurrency = 32 } = {}) {
-  const samples = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
-  const drive = async (fn, calls) => {
-    let next = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next++ < calls) await fn();
-    }));
-  };
-  for (const fn of Object.values(contenders)) await drive(fn, 300); // warm-up
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, fn] of Object.entries(contenders)) {
-      const start = process.hrtime.bigint();
-      await drive(fn, callsPerRound);
-      samples[name].push(callsPerRound / (Number(process.hrtime.bigint() - start) / 1e9));
-    }
-  }
-  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
-}
-
 /** Fisher-Yates on a copy: each round runs the contenders in a new order. */
 const shuffled = (items) => {
   const copy = [...items];

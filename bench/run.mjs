@@ -18,17 +18,19 @@ const answer = JSON.stringify({ BTC: { main_balance: "0.01532" }, USDT: { main_b
 const stubFetch = async () => new Response(answer, { status: 200, headers: { "Content-Type": "application/json" } });
 
 let nonce = Date.now();
+/** A signed balance request, as a careful person would write it by hand. */
+function signedBalance() {
+  const body = JSON.stringify({ request: path, nonce: String(++nonce), ticker: "BTC" });
+  const payload = Buffer.from(body).toString("base64");
+  const signature = createHmac("sha512", apiSecret).update(payload).digest("hex");
+  return { body, headers: { "Content-Type": "application/json", "X-TXC-APIKEY": apiKey, "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": signature } };
+}
+
 /** The least a careful person would write by hand: sign, fetch, parse. */
 function handSigned(fetchImpl, baseUrl) {
   return async () => {
-    const body = JSON.stringify({ request: path, nonce: String(++nonce), ticker: "BTC" });
-    const payload = Buffer.from(body).toString("base64");
-    const signature = createHmac("sha512", apiSecret).update(payload).digest("hex");
-    const response = await fetchImpl(baseUrl + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-TXC-APIKEY": apiKey, "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": signature },
-      body,
-    });
+    const { body, headers } = signedBalance();
+    const response = await fetchImpl(baseUrl + path, { method: "POST", headers, body });
     return response.json();
   };
 }
@@ -47,15 +49,8 @@ async function cpuPerCall() {
 function handSignedUndici(baseUrl) {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
   return async () => {
-    const body = JSON.stringify({ request: path, nonce: String(++nonce), ticker: "BTC" });
-    const payload = Buffer.from(body).toString("base64");
-    const signature = createHmac("sha512", apiSecret).update(payload).digest("hex");
-    const response = await request(baseUrl + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-TXC-APIKEY": apiKey, "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": signature },
-      body,
-      dispatcher,
-    });
+    const { body, headers } = signedBalance();
+    const response = await request(baseUrl + path, { method: "POST", headers, body, dispatcher });
     return response.body.json();
   };
 }
