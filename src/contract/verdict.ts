@@ -65,7 +65,7 @@ function driftingKeys(operationId: OperationId, body: unknown): string[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!errors || typeof errors !== "object") return [];
   const fields = Object.keys(requestSchema(operationId)?.properties ?? {});
-  const allowed = new Set([...fields, ...documentedErrorKeys(operationId), ...(operationId === "getMiningPayoutDestination" ? ["user"] : [])]);
+  const allowed = new Set([...fields, ...documentedErrorKeys(operationId)]);
   return Object.keys(errors)
     .filter((key) => !allowed.has(key))
     .map((key) => {
