@@ -5,9 +5,10 @@ import { nodeHttpTransport } from "../transport/node-http.js";
 import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./cases.js";
 
-export type Target = { baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number; maxResponseBytes?: number };
+export type Target = { baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number };
 
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Largest answer the tester reads; a larger one fails its case. */
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export type Observation = {
   status: number;
@@ -55,7 +56,7 @@ function reproduction(url: string, c: Case): string {
 const transport = nodeHttpTransport();
 
 async function exchange(url: string, init: { method: string; headers?: Record<string, string>; body?: string }, target: Target): Promise<Omit<Observation, "curl">> {
-  const answer = await transport({ url, ...init, timeoutMs: target.timeoutMs, maxResponseBytes: target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES });
+  const answer = await transport({ url, ...init, timeoutMs: target.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
   let json: Observation["json"] = { ok: false };
   try {
     json = { ok: true, value: JSON.parse(answer.text) };

@@ -15,8 +15,11 @@ async function readCapped(response: Response, limit: number): Promise<string> {
     chunks.push(part.value);
   }
   const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) whole.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return new TextDecoder().decode(whole);
 }
 
