@@ -9,6 +9,7 @@ import { progressLine, summary } from "../contract/report-text.js";
 import { runContractTests } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
 import { readCredentials } from "./credentials.js";
+import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 export const contractTestHelp = `Usage: txc-api contract-test --base-url URL [options]
@@ -53,7 +54,7 @@ Each failure shows what was expected, what came back, and a command that reprodu
 function positiveInteger(value: string | undefined, fallback: number, option: string, minimum = 1): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new UsageError(`${option} must be an integer >= ${minimum}, not ${value}`);
+  if (!Number.isInteger(number) || number < minimum) throw new UsageError(`${option} must be an integer >= ${minimum}`);
   return number;
 }
 
@@ -79,10 +80,10 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const baseUrl = checkedBaseUrl(values["base-url"]);
   const operations = (values.operation ?? operationIds) as OperationId[];
   const unknown = operations.filter((id) => !operationIds.includes(id));
-  if (unknown.length) throw new UsageError(`unknown --operation ${unknown.join(", ")}; operations: ${operationIds.join(", ")}`);
+  if (unknown.length) throw new UsageError(`unknown --operation ${printable(unknown.join(", "), 200)}; operations: ${operationIds.join(", ")}`);
   const checks = new Set((values.checks?.split(",").map((c) => c.trim()) ?? CHECKS) as CheckName[]);
   const unknownChecks = [...checks].filter((check) => !CHECKS.includes(check));
-  if (unknownChecks.length) throw new UsageError(`unknown check ${unknownChecks.join(", ")}; checks: ${CHECKS.join(", ")}`);
+  if (unknownChecks.length) throw new UsageError(`unknown check ${printable(unknownChecks.join(", "), 200)}; checks: ${CHECKS.join(", ")}`);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"]);
   // Report files are checked before the run, so that a run is never lost to an unwritable path.
   for (const file of [values.junit, values.json]) if (file && file !== "-") checkWritable(file);
@@ -116,20 +117,6 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   if (values.junit) writeJUnit(values.junit, report);
   if (values.json) writeNdjson(values.json, report);
   process.exitCode = report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1;
-}
-
-function checkedBaseUrl(value: string | undefined): string {
-  const usage = "--base-url is required: the server's base address, such as http://127.0.0.1:8080 or https://gateway.example/prefix";
-  if (!value) throw new UsageError(usage);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--base-url is not a URL. ${usage}`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new UsageError(`--base-url must be http(s) without query or fragment. ${usage}`);
-  if (url.username || url.password) throw new UsageError("--base-url must not hold credentials: they come from TXC_API_KEY and TXC_API_SECRET");
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
 function checkWritable(file: string) {

@@ -3,6 +3,7 @@ import { contractTestCommand, contractTestHelp } from "./contract-test-command.j
 import { mockCommand, mockHelp } from "./mock-command.js";
 import { serveCommand, serveHelp } from "./serve-command.js";
 import { signCommand, signHelp } from "./sign-command.js";
+import { printable } from "../text/printable.js";
 import { UsageError } from "./usage-error.js";
 
 type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };
@@ -28,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   const command = commands[name];
-  if (!command) throw new UsageError(`unknown command ${name}\n\n${mainHelp}`);
+  if (!command) throw new UsageError(`unknown command ${printable(name, 60)}\n\n${mainHelp}`);
   if (rest.includes("--help") || rest.includes("-h")) {
     console.log(command.help);
     return 0;

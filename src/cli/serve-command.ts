@@ -5,9 +5,12 @@ import { signRequest } from "../signing/sign.js";
 import { builtInDataset, demoKeys, type Dataset } from "../sandbox/dataset.js";
 import { DatasetError, loadDataset } from "../sandbox/load-dataset.js";
 import { createSandbox } from "../sandbox/server.js";
+import { shutDown } from "../sandbox/shutdown.js";
 import { portFrom, untilStopped } from "./options.js";
 import { bundledDocument, docsPage } from "./package-files.js";
 import { UsageError } from "./usage-error.js";
+
+const SHUTDOWN_BOUND_MS = 5_000;
 
 export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE]
 
@@ -21,6 +24,9 @@ Options:
   --host HOST   address to listen on (default 127.0.0.1)
   --port PORT   port to listen on (default: PORT from the environment, else 8080)
   --data FILE   a JSON dataset to serve instead of the built-in one (checked; errors name the entry)
+
+On Ctrl-C or SIGTERM it stops taking connections, answers the requests already received (for
+up to 5 s) and exits 0.
 
 Demo credentials of the built-in dataset:
   sandbox-partner / sandbox-partner-secret   a business-partner account
@@ -78,7 +84,6 @@ export async function serveCommand(argv: string[]): Promise<void> {
   const host = values.host!.includes(":") ? `[${values.host}]` : values.host;
   console.log(banner(`http://${host}:${bound}`, dataset, values.data));
   await untilStopped();
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  console.log("Sandbox stopped.");
+  const { cutBusyConnections } = await shutDown(server, SHUTDOWN_BOUND_MS);
+  console.log(cutBusyConnections ? `Sandbox stopped; requests still running after ${SHUTDOWN_BOUND_MS / 1000} s were cut.` : "Sandbox stopped.");
 }

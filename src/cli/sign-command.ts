@@ -3,6 +3,7 @@ import { curlCommand } from "../signing/curl.js";
 import { signRequest } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
+import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
 export const signHelp = `Usage: txc-api sign --path PATH [--body JSON] [--nonce N] [--format json|curl] [--base-url URL]
@@ -42,7 +43,7 @@ export function signCommand(argv: string[], env = process.env): string {
     strict: true,
   });
   if (!values.path || !values.path.startsWith("/")) throw new UsageError("--path is required: the endpoint path, such as /api/v4/main-account/balance");
-  if (values.format !== "json" && values.format !== "curl") throw new UsageError(`--format must be json or curl, not ${values.format}`);
+  if (values.format !== "json" && values.format !== "curl") throw new UsageError(`--format must be json or curl`);
   let body: unknown;
   try {
     body = JSON.parse(values.body!);
@@ -50,8 +51,10 @@ export function signCommand(argv: string[], env = process.env): string {
     throw new UsageError("--body must be a JSON object, such as '{\"ticker\":\"BTC\"}'");
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new UsageError("--body must be a JSON object, such as '{\"ticker\":\"BTC\"}'");
+  if (values.nonce !== undefined && !/^\d{1,30}$/.test(values.nonce)) throw new UsageError("--nonce must be digits (at most 30), such as Unix time in milliseconds");
+  const baseUrl = values["base-url"] === undefined ? "${TXC_BASE_URL}" : checkedBaseUrl(values["base-url"]);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"], env);
   const signed = signRequest({ path: values.path, body, apiKey, apiSecret, nonce: values.nonce ?? timeNonce(apiKey) });
   if (values.format === "json") return JSON.stringify(signed, null, 2);
-  return curlCommand(`${values["base-url"]?.replace(/\/+$/, "") ?? "${TXC_BASE_URL}"}${values.path}`, signed);
+  return curlCommand(`${baseUrl}${values.path}`, signed);
 }

@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import type { Account } from "./dataset.js";
 import type { SandboxState } from "./state.js";
 
 /** A signed request whose headers and signature hold; `nonce` is recorded once the request is also valid. */
 export type Authenticated = { account: Account; apiKey: string; body: Record<string, unknown>; nonce?: bigint };
-export type AuthResult = Authenticated | { failure: string; status: 400 | 401 };
+/** A refused request: the status, the message and, where one field is to blame, that field. */
+export type AuthResult = Authenticated | { failure: string; status: 400 | 401; field?: string };
 
 const header = (headers: IncomingHttpHeaders, name: string) => {
   const value = headers[name];
@@ -45,12 +47,16 @@ export function authenticate(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { status: 401, failure: "X-TXC-SIGNATURE is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits)." };
   }
+  const text = rawBody.toString("utf8");
   let body: unknown;
   try {
-    body = JSON.parse(rawBody.toString("utf8"));
+    body = JSON.parse(text);
   } catch {
     return { status: 400, failure: "The body is not valid JSON." };
   }
+  // JSON.parse keeps the last of repeated keys; which one a request means is not for us to guess.
+  const repeated = firstDuplicateKey(text);
+  if (repeated !== undefined) return { status: 400, failure: `The body holds the field ${JSON.stringify(repeated)} more than once.`, field: repeated };
   if (!body || typeof body !== "object" || Array.isArray(body)) return { status: 400, failure: "The body must be a JSON object." };
   const fields = body as Record<string, unknown>;
   if (typeof fields.request === "string" && fields.request !== path) {

@@ -117,7 +117,7 @@ export function builtInDataset(): Dataset {
   const partnerInvestments = investments();
   const dataset: Dataset = {
     currencies: ["BTC", "ETH", "USDT", "USDC", "SOL", "TRX"],
-    serviceAddresses: ["TServiceHotWa11etAddre55000000001", "bc1qservicecoldwallet0000000000000000"],
+    serviceAddresses: ["TServiceHotWa11etAddre55000000001", "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh"],
     codes: [
       { code: "TXC-USDT-7F3K9Q2M8Z4W", passphrase: "blue-harbour-42", ticker: "USDT", amount: "25" },
       { code: "TXC-BTC-2H6N1V5X0C7B", ticker: "BTC", amount: "0.00012345" },

@@ -65,8 +65,21 @@ function duplicates(values: [where: string, value: string][]): string[] {
   return problems;
 }
 
+/** Where a number too large for a double sits (JSON.parse reads `1e309` as Infinity), or undefined. */
+function nonFiniteNumber(value: unknown, where: string): string | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : where;
+  if (!value || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFiniteNumber(item, Array.isArray(value) ? `${where}[${key}]` : where ? `${where}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Checks a dataset, throwing a DatasetError that names every bad entry. */
 export function checkDataset(data: unknown, source: string): Dataset {
+  const outOfRange = nonFiniteNumber(data, "");
+  if (outOfRange !== undefined) throw new DatasetError(`${source}: ${outOfRange || "the dataset"} is a number beyond the range of a double`);
   const validate = datasetValidator();
   if (!validate(data)) {
     const issues = validationIssues(validate.errors).slice(0, 10).map((issue) => issue.message);
@@ -93,7 +106,9 @@ export function loadDataset(file: string): Dataset {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new DatasetError(`${file}: not JSON (${(error as Error).message})`);
+    // V8's message quotes the text around the mistake; a dataset may hold secrets, so only the kind.
+    const kind = /end of JSON input/.test((error as Error).message) ? "it ends too early" : "it holds an unexpected character";
+    throw new DatasetError(`${file}: not JSON (${kind})`);
   }
   return checkDataset(data, file);
 }

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { operations } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
@@ -9,6 +8,7 @@ import { handlers } from "./handlers.js";
 import { ServerRateLimits } from "./rate-limits.js";
 import { privateError, Refusal } from "./refusal.js";
 import { SandboxState } from "./state.js";
+import { StaticFile } from "./static-file.js";
 
 type OperationId = keyof typeof operations;
 
@@ -38,25 +38,29 @@ function sendError(response: ServerResponse, path: string, status: number, messa
 }
 
 /** Reads the body, or returns null after answering 413 when it is larger than allowed. */
-async function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string): Promise<Buffer | null> {
-  // After a 413 nothing more is read and the connection is closed, a moment after the answer so
-  // that the client can read it before the reset.
-  const refuse = () => {
-    request.pause();
-    response.setHeader("Connection", "close");
-    sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
-    response.once("finish", () => setTimeout(() => request.destroy(), 200).unref());
-    return null;
-  };
-  if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) return refuse();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    // After a 413 nothing more is read and the connection is closed, a moment after the answer so
+    // that the client can read it before the reset. Listeners, not for-await: leaving a for-await
+    // loop early destroys the request, and the 413 with it.
+    const refuse = () => {
+      request.off("data", onData).off("end", onEnd).pause();
+      response.setHeader("Connection", "close");
+      sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
+      response.once("finish", () => setTimeout(() => request.destroy(), 200).unref());
+      resolve(null);
+    };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) return refuse();
+      chunks.push(chunk);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();
+    request.on("data", onData).on("end", onEnd).on("error", reject);
+  });
 }
 
 /** Messages by top-level field; a Map, so that a field named `constructor` or `__proto__` is just a name. */
@@ -85,15 +89,22 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
   let state = new SandboxState(dataset);
   let lastNonce = new Map<string, bigint>();
   let limits = new ServerRateLimits();
+  const docs = new StaticFile(docsFile, "text/html; charset=utf-8");
+  const document = new StaticFile(documentFile, "application/json");
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    // Once shutting down, every answer closes its connection, so no keep-alive request is cut.
+    if (!server.listening) response.setHeader("Connection", "close");
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
     const path = (request.url ?? "/").split("?")[0];
     if (request.method === "GET" && path === "/") {
-      if (!existsSync(docsFile)) return sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
-      return sendText(response, 200, readFileSync(docsFile, "utf8"), "text/html; charset=utf-8");
+      if (!docs.serve(request, response)) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
+      return;
     }
-    if (request.method === "GET" && path === "/openapi.json") return sendText(response, 200, readFileSync(documentFile, "utf8"), "application/json");
+    if (request.method === "GET" && path === "/openapi.json") {
+      if (!document.serve(request, response)) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
+      return;
+    }
     if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = resetRefusal(request);
       if (refused) return sendError(response, path, 403, refused);
@@ -110,7 +121,9 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     const rawBody = await readBody(request, response, maxBodyBytes, path);
     if (!rawBody) return;
     const auth = authenticate(state, lastNonce, request.headers, rawBody, path);
-    if ("failure" in auth) return sendError(response, path, auth.status, auth.failure);
+    if ("failure" in auth) {
+      return sendError(response, path, auth.status, auth.failure, auth.field === undefined ? {} : Object.fromEntries([[auth.field, [auth.failure]]]));
+    }
     const validate = requestValidator(operationId)!;
     if (!validate(auth.body)) return sendError(response, path, 400, "Validation failed", errorsByField(validate.errors));
     if (auth.nonce !== undefined) lastNonce.set(auth.apiKey, auth.nonce);
@@ -126,10 +139,12 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     }
   }
 
-  return createServer((request, response) => {
-    handle(request, response).catch((error) => {
-      if (!response.headersSent) sendError(response, "", 500, `Internal error: ${(error as Error).message}`);
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      // The cause stays inside: its text is the sandbox's, not something a client can act on.
+      if (!response.headersSent) sendError(response, "", 500, "Internal error.");
       else response.destroy();
     });
   });
+  return server;
 }

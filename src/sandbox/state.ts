@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Big from "big.js";
 import type { Account, Code, Dataset, Deposit } from "./dataset.js";
+import { canonicalAddress } from "./addresses.js";
 import { Refusal } from "./refusal.js";
 
 /** Limit and offset, defaults already applied from the document. */
@@ -20,11 +21,15 @@ export class SandboxState {
   readonly #accounts = new Map<string, { account: Account; secret: string }>();
   readonly #codes = new Map<string, Code & { applied: boolean }>();
   readonly #refunded = new Set<string>();
+  readonly #serviceAddresses: Set<string>;
 
   constructor(dataset: Dataset) {
     this.#dataset = structuredClone(dataset);
     this.currencies = new Set(this.#dataset.currencies);
+    this.#serviceAddresses = new Set(this.#dataset.serviceAddresses.map(canonicalAddress));
     for (const account of this.#dataset.accounts) {
+      // No prototype: a currency named toString or __proto__ is just a name, never Object's.
+      account.balances = Object.assign(Object.create(null) as Record<string, string>, account.balances);
       for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret });
     }
     for (const code of this.#dataset.codes) this.#codes.set(code.code, { ...code, applied: false });
@@ -40,11 +45,8 @@ export class SandboxState {
       if (!this.currencies.has(ticker)) throw Refusal.invalid("ticker", `Currency ${ticker} is not known.`);
       return { [ticker]: { main_balance: account.balances[ticker] ?? "0" } };
     }
-    const listing: Record<string, { main_balance: string }> = {};
-    for (const [currency, amount] of Object.entries(account.balances)) {
-      if (!new Big(amount).eq(0)) listing[currency] = { main_balance: amount };
-    }
-    return listing;
+    const listed = Object.entries(account.balances).filter(([, amount]) => !new Big(amount).eq(0));
+    return Object.fromEntries(listed.map(([currency, amount]) => [currency, { main_balance: amount }]));
   }
 
   applyCode(account: Account, code: string | undefined, passphrase: string | undefined) {
@@ -52,8 +54,10 @@ export class SandboxState {
     if (!entry) throw Refusal.invalid("code", "The code is not valid.");
     if (entry.applied) throw Refusal.invalid("code", "The code has already been applied.");
     if ((entry.passphrase ?? undefined) !== passphrase) throw Refusal.invalid("passphrase", "The passphrase does not match the code.");
+    // Computed before anything changes, so that a failure leaves the code unapplied.
+    const credited = new Big(account.balances[entry.ticker] ?? "0").plus(entry.amount).toFixed();
+    account.balances[entry.ticker] = credited;
     entry.applied = true;
-    account.balances[entry.ticker] = new Big(account.balances[entry.ticker] ?? "0").plus(entry.amount).toFixed();
     return { message: "Code was successfully applied", ticker: entry.ticker, amount: entry.amount, external_id: randomUUID() };
   }
 
@@ -61,7 +65,9 @@ export class SandboxState {
     const deposit: Deposit | undefined = account.deposits.find((d) => d.transactionId === transactionId);
     if (!deposit || deposit.status !== "canceled") throw Refusal.invalid("transaction_id", "No cancelled deposit has this transaction id.");
     if (this.#refunded.has(transactionId)) throw Refusal.invalid("transaction_id", "This deposit has already been refunded.");
-    if (this.#dataset.serviceAddresses.includes(address)) throw Refusal.invalid("address", "The address belongs to the service itself.");
+    const destination = canonicalAddress(address);
+    if (destination === "") throw Refusal.invalid("address", "The address is empty.");
+    if (this.#serviceAddresses.has(destination)) throw Refusal.invalid("address", "The address belongs to the service itself.");
     this.#refunded.add(transactionId);
     return { id: transactionId };
   }
