@@ -6,6 +6,7 @@ import { CHECK_DESCRIPTIONS, CHECKS, type CheckName } from "../contract/cases.js
 import { operationIds, operations, type OperationId } from "../contract/document.js";
 import { writeJUnit, writeNdjson } from "../contract/report-files.js";
 import { progressLine, summary } from "../contract/report-text.js";
+import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
 import { runContractTests } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
 import { readCredentials } from "./credentials.js";
@@ -15,7 +16,8 @@ import { UsageError } from "./usage-error.js";
 export const contractTestHelp = `Usage: txc-api contract-test --base-url URL [options]
 
 Tests whether a server keeps the contract of the API document: every case and check comes from
-the document. Credentials come from TXC_API_KEY and TXC_API_SECRET (or --api-secret-file).
+the document. Credentials come from TXC_API_KEY and TXC_API_SECRET (or --api-secret-file); an
+ordinary account's key in TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC adds the partner-only check.
 
 Options:
   --base-url URL               the server to test, such as http://127.0.0.1:8080, or with a path
@@ -24,8 +26,13 @@ Options:
   --checks LIST                comma-separated checks to run (default: all), of:
 ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${CHECK_DESCRIPTIONS[check]}`).join("\n")}
   --include-mutations          also send the state-changing operations (applyCode, refundDeposit,
-                               updateFlexAutoReinvestment, resetSubAccountApiKey). Off by default:
-                               never point this at a real account without knowing what it does.
+                               updateFlexAutoReinvestment, resetSubAccountApiKey) and run the
+                               sequences. Off by default: never point this at a real account
+                               without knowing what it does.
+  --fixtures FILE              real request fields by operation, such as {"applyCode": {"code":
+                               "..."}, "refundDeposit": {"transaction_id": "...", "address": "..."}}:
+                               each must be answered 200; the sequences use them instead of the
+                               documented examples (which only the sandbox holds)
   --seed N                     seed of the generated requests (default 1): the same seed, the same run
   --examples-per-operation N   generated valid requests per operation (default 10)
   --timeout MS                 per request (default 10000)
@@ -33,6 +40,8 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
                                nonces may see concurrent requests of one key out of order)
   --max-wait SECONDS           most time spent in all waiting out 429 answers (default 10); after
                                that a 429 fails its check at once
+  --max-time SECONDS           deadline of the whole run; checks not started by then fail the run
+  --max-failures N             stop after N failed checks (the run fails)
   --junit FILE                 also write JUnit XML (checked writable before the run)
   --json FILE                  also write NDJSON, one line per check result; - for stdout (the
                                readable report then goes to stderr)
@@ -44,10 +53,12 @@ Against a mock that does not verify signatures (Prism, txc-api mock), run
 What passes: a valid request to a read-only operation gets 200; a state-changing one may be
 refused only with a documented 4xx keyed by its own fields (other keys are reported as drift);
 every operation answers 2xx at least once; a 429 is waited out (up to 3 times) and never passes;
-a redirect is a violation and is never followed, so no credential reaches another origin.
+a redirect is a violation and is never followed, so no credential reaches another origin. A
+failing generated request is shrunk (fields dropped, values brought to their bounds) to the
+smallest one that still fails before it is reported.
 
-Exit status: 0 only when every planned check ran and passed; 1 on any violation, or when nothing
-was checked; 2 on usage errors, or when the server cannot be reached, closes connections or stops
+Exit status: 0 only when every planned check ran and passed; 1 on any violation, when nothing
+was checked, or when --max-time or --max-failures stopped the run; 2 on usage errors, or when the server cannot be reached, closes connections or stops
 answering (the run is then incomplete).
 Each failure shows what was expected, what came back, and a command that reproduces it.`;
 
@@ -71,6 +82,9 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       timeout: { type: "string" },
       concurrency: { type: "string" },
       "max-wait": { type: "string" },
+      "max-time": { type: "string" },
+      "max-failures": { type: "string" },
+      fixtures: { type: "string" },
       junit: { type: "string" },
       json: { type: "string" },
       "api-secret-file": { type: "string" },
@@ -85,6 +99,14 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const unknownChecks = [...checks].filter((check) => !CHECKS.includes(check));
   if (unknownChecks.length) throw new UsageError(`unknown check ${printable(unknownChecks.join(", "), 200)}; checks: ${CHECKS.join(", ")}`);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"]);
+  const basic = basicIdentity();
+  let fixtures: Fixtures | undefined;
+  try {
+    fixtures = values.fixtures === undefined ? undefined : loadFixtures(values.fixtures);
+  } catch (error) {
+    if (error instanceof FixturesError) throw new UsageError(`--fixtures ${error.message}`);
+    throw error;
+  }
   // Report files are checked before the run, so that a run is never lost to an unwritable path.
   for (const file of [values.junit, values.json]) if (file && file !== "-") checkWritable(file);
   // With --json -, stdout carries the NDJSON alone and the readable report goes to stderr.
@@ -92,12 +114,15 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
 
   say(`Contract-testing ${baseUrl} (checks: ${[...checks].join(", ")})`);
   await checkIsThisApi(baseUrl, positiveInteger(values.timeout, 10_000, "--timeout"));
+  if (checks.has("partner-only") && !basic) say("partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
   let report;
   try {
     report = await runContractTests({
       baseUrl,
       apiKey,
       apiSecret,
+      basic,
+      fixtures,
       operations,
       checks,
       includeMutations: values["include-mutations"]!,
@@ -106,6 +131,8 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       timeoutMs: positiveInteger(values.timeout, 10_000, "--timeout"),
       concurrency: positiveInteger(values.concurrency, 1, "--concurrency"),
       maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0) * 1000,
+      maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time") * 1000,
+      maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
       onOperationDone: (operationId, results) => say(progressLine(operationId, results)),
     });
   } catch (error) {
@@ -117,6 +144,15 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   if (values.junit) writeJUnit(values.junit, report);
   if (values.json) writeNdjson(values.json, report);
   process.exitCode = report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1;
+}
+
+/** The ordinary account's identity, when both variables are set; one without the other is a mistake. */
+function basicIdentity(env = process.env): { apiKey: string; apiSecret: string } | undefined {
+  const apiKey = env.TXC_API_KEY_BASIC;
+  const apiSecret = env.TXC_API_SECRET_BASIC;
+  if (!apiKey && !apiSecret) return undefined;
+  if (!apiKey || !apiSecret) throw new UsageError("set both TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC, or neither");
+  return { apiKey, apiSecret };
 }
 
 function checkWritable(file: string) {

@@ -1,7 +1,7 @@
 import { documentedErrorKeys, operations, requestExamples, requestSchema, resolve, type OperationId, type Schema } from "./document.js";
 import { sampleValid, seededRandom } from "./random.js";
 
-export const CHECKS = ["positive", "negative", "error-keys", "auth-headers", "auth-signature", "public"] as const;
+export const CHECKS = ["positive", "negative", "error-keys", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences"] as const;
 export type CheckName = (typeof CHECKS)[number];
 
 export const CHECK_DESCRIPTIONS: Record<CheckName, string> = {
@@ -11,6 +11,9 @@ export const CHECK_DESCRIPTIONS: Record<CheckName, string> = {
   "auth-headers": "a request missing any of the three X-TXC headers is refused with 401",
   "auth-signature": "a wrong signature, a signature over another body, a reused nonce, or request not the path: 401",
   public: "ping answers without authentication; an unknown path answers 404",
+  protocol: "a signed body that is not JSON answers 400; an undocumented method on a documented path answers 4xx",
+  "partner-only": "an ordinary account (TXC_API_KEY_BASIC) is refused 403 on the business-partner-only operations",
+  sequences: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once",
 };
 
 export type Tamper =
@@ -18,9 +21,15 @@ export type Tamper =
   | { kind: "wrong-secret" }
   | { kind: "other-body" }
   | { kind: "replay" }
-  | { kind: "request-path"; path: string };
+  | { kind: "request-path"; path: string }
+  | { kind: "malformed-json" };
 
-export type Expectation = { kind: "accepted" } | { kind: "rejected"; errorKey?: string } | { kind: "status"; status: number };
+export type Expectation =
+  | { kind: "accepted" }
+  | { kind: "rejected"; errorKey?: string }
+  | { kind: "status"; status: number }
+  /** Any 4xx but 429: the server turned the request down as the client's fault. */
+  | { kind: "client-error" };
 
 export type Case = {
   /** The operation, or "unknownPath" for the 404 case. */
@@ -33,8 +42,10 @@ export type Case = {
   fields?: Record<string, unknown>;
   tamper?: Tamper;
   expect: Expectation;
-  /** A documented example: real values, so a read-only operation must answer it 200. */
-  documentedExample?: boolean;
+  /** Real values: a documented example (a read-only operation must answer it 200) or a fixture (any operation must). */
+  realValues?: "documented" | "fixture";
+  /** Signed with the ordinary account's key (TXC_API_KEY_BASIC) instead of the main one. */
+  identity?: "basic";
 };
 
 export type CaseOptions = {
@@ -43,7 +54,14 @@ export type CaseOptions = {
   includeMutations: boolean;
   seed: number;
   examplesPerOperation: number;
+  /** Real request fields by operation (--fixtures), without request and nonce. */
+  fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
+  /** Whether an ordinary account's key was given, for the partner-only check. */
+  hasBasicIdentity?: boolean;
 };
+
+/** Operations whose state sequence the "sequences" check runs, so their fixture is used there. */
+export const SEQUENCED: readonly OperationId[] = ["applyCode", "refundDeposit"];
 
 export const UNKNOWN_PATH = "/api/v4/contract-test/no-such-endpoint";
 const SIGNING_FIELDS = new Set(["request", "nonce"]);
@@ -103,8 +121,11 @@ export function buildCases(options: CaseOptions): Case[] {
     const schema = requestSchema(operationId) ?? {};
     const examples = requestExamples(operationId);
     const valid = examples[0]?.fields ?? {};
+    const fixture = options.fixtures?.[operationId];
     if (wanted("positive")) {
-      for (const example of examples) cases.push({ ...base(`documented example ${example.name}`, "positive", { kind: "accepted" }, example.fields), documentedExample: true });
+      for (const example of examples) cases.push({ ...base(`documented example ${example.name}`, "positive", { kind: "accepted" }, example.fields), realValues: "documented" });
+      const sequenced = wanted("sequences") && SEQUENCED.includes(operationId);
+      if (fixture && !sequenced) cases.push({ ...base("fixture (--fixtures)", "positive", { kind: "accepted" }, fixture), realValues: "fixture" });
       const seen = exampleValues(examples);
       for (let i = 0; i < options.examplesPerOperation; i++) {
         const fields = sampleValid(schema, random, seen) as Record<string, unknown>;
@@ -132,6 +153,15 @@ export function buildCases(options: CaseOptions): Case[] {
       cases.push(base("a reused nonce", "auth-signature", refused, valid, { kind: "replay" }));
       const other = Object.values(operations).find((op) => op.path !== path && op.signed)!.path;
       cases.push(base("request not the path called", "auth-signature", refused, valid, { kind: "request-path", path: other }));
+    }
+    if (wanted("protocol")) {
+      cases.push(base("a signed body that is not JSON", "protocol", { kind: "status", status: 400 }, valid, { kind: "malformed-json" }));
+      for (const other of ["GET", "PUT", "DELETE"].filter((m) => m !== method)) {
+        cases.push({ ...base(`${other} instead of ${method}`, "protocol", { kind: "client-error" }), method: other });
+      }
+    }
+    if (wanted("partner-only") && options.hasBasicIdentity && operations[operationId].businessPartnerOnly) {
+      cases.push({ ...base("an ordinary account is refused", "partner-only", { kind: "status", status: 403 }, fixture ?? valid), identity: "basic" });
     }
   }
   return cases;

@@ -1,6 +1,8 @@
 import { RateLimiter } from "../client/rate-limiter.js";
 import { sleep } from "../client/retry.js";
 import { buildCases, skippedForSafety, type Case, type CheckName } from "./cases.js";
+import { runSequences } from "./sequences.js";
+import { shrink } from "./shrink.js";
 import { documentedStatuses, type OperationId } from "./document.js";
 import { ConnectionError, send, type Target } from "./send.js";
 import { judge, type Result } from "./verdict.js";
@@ -14,6 +16,12 @@ export type RunOptions = Target & {
   concurrency: number;
   /** Most time, over the whole run, spent waiting out 429 answers before they count as failures. */
   maxRateLimitWaitMs?: number;
+  /** The whole run's deadline (--max-time): checks not started by then are not run, and the run fails. */
+  maxTimeMs?: number;
+  /** Stop after this many failed checks (--max-failures). */
+  maxFailures?: number;
+  /** Real request fields by operation (--fixtures). */
+  fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
   /** Called when every case of an operation has an answer. */
   onOperationDone?: (operationId: string, results: Result[]) => void;
 };
@@ -32,6 +40,8 @@ export type Report = {
 
 const RATE_LIMITED_ATTEMPTS = 4;
 const RATE_LIMITED_WAIT_MS = 500;
+/** Failing generated requests shrunk per run: each costs up to 20 more requests. */
+const SHRUNK_PER_RUN = 5;
 
 /** What fails a run beyond single cases: no check at all, or an operation that never answered 2xx. */
 function runProblems(operationIds: OperationId[], cases: Case[], byOperation: Map<string, Result[]>): string[] {
@@ -50,7 +60,8 @@ function runProblems(operationIds: OperationId[], cases: Case[], byOperation: Ma
 /** Runs every case against the target; throws ConnectionError when the target cannot be reached. */
 export async function runContractTests(options: RunOptions): Promise<Report> {
   const started = performance.now();
-  const cases = buildCases(options);
+  const deadline = options.maxTimeMs === undefined ? Infinity : started + options.maxTimeMs;
+  const cases = buildCases({ ...options, hasBasicIdentity: options.basic !== undefined });
   const pending = new Map<string, number>();
   for (const c of cases) pending.set(c.operationId, (pending.get(c.operationId) ?? 0) + 1);
   const byOperation = new Map<string, Result[]>();
@@ -60,7 +71,21 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   let unreachable: ConnectionError | undefined;
   let rateLimited = 0;
   let waitBudgetMs = options.maxRateLimitWaitMs ?? 10_000;
+  let shrinkable = SHRUNK_PER_RUN;
+  let judged = 0;
+  let stopped: string | undefined;
   const limiter = new RateLimiter();
+  const record = (result: Result) => {
+    results.push(result);
+    byOperation.set(result.operationId, [...(byOperation.get(result.operationId) ?? []), result]);
+    const failed = results.filter((r) => !r.passed).length;
+    if (options.maxFailures !== undefined && failed >= options.maxFailures) stopped ??= `stopped after ${failed} failed checks (--max-failures ${options.maxFailures})`;
+  };
+  const timeLeft = () => {
+    if (performance.now() < deadline) return true;
+    stopped ??= `stopped at --max-time (${Math.round((options.maxTimeMs ?? 0) / 1000)} s)`;
+    return false;
+  };
 
   // Within the document's limits, and a 429 never passes: the case waits (bounded) and is sent again.
   async function sendPaced(c: Case) {
@@ -68,7 +93,7 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
       if (c.operationId !== "unknownPath") {
         for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await limiter.acquire(c.operationId);
       }
-      const observation = await send(options, c);
+      const observation = await send({ ...options, timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline - performance.now())) }, c);
       requests += c.tamper?.kind === "replay" ? 2 : 1;
       const waitMs = Math.min(RATE_LIMITED_WAIT_MS * attempt, waitBudgetMs);
       if (observation.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS || waitMs <= 0) return observation;
@@ -78,27 +103,48 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
     }
   }
 
+  /** A failing generated request, shrunk to the smallest one that still fails. */
+  async function shrunk(c: Case, result: Result): Promise<Result> {
+    if (shrinkable <= 0 || !c.name.startsWith("generated")) return result;
+    shrinkable--;
+    const before = Object.keys(c.fields ?? {}).length;
+    const { smallest, result: smaller, tries } = await shrink(c, async (candidate) => {
+      if (!timeLeft()) return undefined;
+      const verdict = judge(candidate, await sendPaced(candidate));
+      return verdict.passed ? undefined : verdict;
+    });
+    if (!smaller) return result;
+    return { ...smaller, name: `${c.name}, shrunk from ${before} fields to ${Object.keys(smallest.fields ?? {}).length} in ${tries} tries` };
+  }
+
   async function worker() {
-    while (next < cases.length && !unreachable) {
+    while (next < cases.length && !unreachable && !stopped && timeLeft()) {
       const c: Case = cases[next++];
       try {
         const sentAt = performance.now();
         const observation = await sendPaced(c);
-        const result = { ...judge(c, observation), durationMs: performance.now() - sentAt };
-        results.push(result);
-        byOperation.set(c.operationId, [...(byOperation.get(c.operationId) ?? []), result]);
+        const verdict = judge(c, observation);
+        const result = verdict.passed ? verdict : await shrunk(c, verdict);
+        record({ ...result, durationMs: performance.now() - sentAt });
       } catch (error) {
         if (!(error instanceof ConnectionError)) throw error;
+        // A request cut short by --max-time is the deadline's doing, not the server's.
+        if (!timeLeft()) return;
         // The first request that cannot connect ends the run: the target is down or wrong.
         unreachable ??= error;
         return;
       }
+      judged++;
       const left = pending.get(c.operationId)! - 1;
       pending.set(c.operationId, left);
       if (left === 0) options.onOperationDone?.(c.operationId, byOperation.get(c.operationId)!);
     }
   }
 
+  // The sequences first and one at a time: they need state no other case has touched yet.
+  if (options.includeMutations && options.checks.has("sequences")) {
+    for (const result of await runSequences(options.operations, options.fixtures ?? {}, sendPaced)) record(result);
+  }
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
   if (unreachable) throw unreachable;
 
@@ -109,7 +155,10 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   }
   return {
     results,
-    runProblems: runProblems(options.operations, cases, byOperation),
+    runProblems: [
+      ...(stopped ? [`${stopped}: ${cases.length - judged} of ${cases.length} planned checks did not run`] : []),
+      ...runProblems(options.operations, cases, byOperation),
+    ],
     rateLimited,
     skipped: skippedForSafety(options.operations, options.includeMutations).map((operationId) => ({
       operationId,

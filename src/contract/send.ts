@@ -5,7 +5,9 @@ import { nodeHttpTransport } from "../transport/node-http.js";
 import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./cases.js";
 
-export type Target = { baseUrl: string; apiKey: string; apiSecret: string; timeoutMs: number };
+export type Identity = { apiKey: string; apiSecret: string };
+/** The server, the main identity, and an ordinary account's for the partner-only check. */
+export type Target = Identity & { baseUrl: string; timeoutMs: number; basic?: Identity };
 
 /** Largest answer the tester reads; a larger one fails its case. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -36,11 +38,12 @@ const NONCE = "__NONCE__";
 function reproduction(url: string, c: Case): string {
   if (!c.fields) return `curl -sS -X ${c.method} ${quote(url)}`;
   const tamper = c.tamper;
-  const [left, right] = JSON.stringify({ request: tamper?.kind === "request-path" ? tamper.path : c.path, nonce: NONCE, ...c.fields }).split(NONCE);
-  const secret = tamper?.kind === "wrong-secret" ? '"$TXC_API_SECRET-wrong"' : '"$TXC_API_SECRET"';
+  const [left, right] = bodyText(c, NONCE).split(NONCE);
+  const env = c.identity === "basic" ? "_BASIC" : "";
+  const secret = tamper?.kind === "wrong-secret" ? `"$TXC_API_SECRET${env}-wrong"` : `"$TXC_API_SECRET${env}"`;
   const headers = [
     `-H 'Content-Type: application/json'`,
-    `-H "X-TXC-APIKEY: $TXC_API_KEY"`,
+    `-H "X-TXC-APIKEY: $TXC_API_KEY${env}"`,
     `-H "X-TXC-PAYLOAD: $PAYLOAD"`,
     `-H "X-TXC-SIGNATURE: $SIGNATURE"`,
   ].filter((h) => !(tamper?.kind === "omit-header" && h.includes(tamper.header)));
@@ -51,6 +54,12 @@ function reproduction(url: string, c: Case): string {
     `SIGNATURE=$(printf %s "$PAYLOAD" | openssl dgst -sha512 -hmac ${secret} -r | cut -d' ' -f1)`,
     tamper?.kind === "replay" ? `${send}; echo; ${send}` : send,
   ].join("\n");
+}
+
+/** The body as signed: request and nonce first, then the fields; cut short for the malformed-JSON case. */
+function bodyText(c: Case, nonce: string): string {
+  const text = JSON.stringify({ request: c.tamper?.kind === "request-path" ? c.tamper.path : c.path, nonce, ...c.fields });
+  return c.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
 }
 
 const transport = nodeHttpTransport();
@@ -76,8 +85,9 @@ export async function send(target: Target, c: Case): Promise<Observation> {
   let init: { method: string; headers?: Record<string, string>; body?: string } = { method: c.method };
   if (c.fields) {
     const tamper = c.tamper;
-    const keys = credentials(target.apiKey, tamper?.kind === "wrong-secret" ? `${target.apiSecret}-wrong` : target.apiSecret);
-    const body = JSON.stringify({ request: tamper?.kind === "request-path" ? tamper.path : c.path, nonce: timeNonce(target.apiKey), ...c.fields });
+    const { apiKey, apiSecret } = c.identity === "basic" && target.basic ? target.basic : target;
+    const keys = credentials(apiKey, tamper?.kind === "wrong-secret" ? `${apiSecret}-wrong` : apiSecret);
+    const body = bodyText(c, timeNonce(apiKey));
     const headers: Record<string, string> = { ...signBodyText(body, keys) };
     if (tamper?.kind === "omit-header") delete headers[tamper.header];
     init = { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body };

@@ -47,12 +47,17 @@ function conformance(operationId: OperationId, o: Observation): string[] {
   return problems;
 }
 
+/** Real values must be answered 200: a fixture always, a documented example where nothing changes. */
+const mustSucceed = (c: Case): boolean =>
+  c.realValues === "fixture" || (c.realValues === "documented" && c.operationId !== "unknownPath" && !operations[c.operationId].stateChanging);
+
 const describeExpectation = (c: Case): string =>
   c.expect.kind === "accepted"
-    ? c.documentedExample && c.operationId !== "unknownPath" && !operations[c.operationId].stateChanging
+    ? mustSucceed(c)
       ? "200 conforming to its schema"
       : "200, or a documented 4xx whose error keys are fields of the request, conforming to its schema"
   : c.expect.kind === "rejected" ? `a documented 4xx (not 401, 404 or 429)${c.expect.errorKey ? ` with errors keyed ${c.expect.errorKey}` : ""}, conforming to its schema`
+  : c.expect.kind === "client-error" ? "a 4xx other than 429"
   : `status ${c.expect.status}`;
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -93,11 +98,11 @@ function acceptanceProblems(operationId: OperationId, o: Observation, mustSuccee
 
 export function judge(c: Case, o: Observation): Result {
   const problems: string[] = [];
-  const own = c.operationId === "unknownPath" || o.transportProblem ? [] : conformance(c.operationId, o);
+  const own = c.operationId === "unknownPath" || o.transportProblem || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
   if (o.transportProblem) problems.push(o.transportProblem);
   else if (c.expect.kind === "accepted") {
     if (c.operationId !== "unknownPath") {
-      problems.push(...acceptanceProblems(c.operationId, o, c.documentedExample === true && !operations[c.operationId].stateChanging));
+      problems.push(...acceptanceProblems(c.operationId, o, mustSucceed(c)));
     }
     problems.push(...own);
   } else if (c.expect.kind === "rejected") {
@@ -107,6 +112,8 @@ export function judge(c: Case, o: Observation): Result {
     if (c.expect.errorKey && !(errors && typeof errors === "object" && c.expect.errorKey in errors)) {
       problems.push(`errors has no key ${c.expect.errorKey} (keys: ${errors && typeof errors === "object" ? Object.keys(errors).join(", ") || "none" : "no errors object"})`);
     }
+  } else if (c.expect.kind === "client-error") {
+    if (o.status < 400 || o.status >= 500 || o.status === 429) problems.push(`status ${o.status}, not a 4xx`);
   } else {
     if (o.status !== c.expect.status) problems.push(`status ${o.status}${o.status < 300 && o.status > 0 ? ": the request was accepted" : ""}`);
     else problems.push(...own);

@@ -17,8 +17,8 @@ const dir = mkdtempSync(path.join(tmpdir(), "txc-contract-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs the command without blocking this process, where some of the servers live. */
-async function contractTest(args: string[], key = demoKeys.partner) {
-  const env = { ...process.env, TXC_API_KEY: key.key, TXC_API_SECRET: key.secret };
+async function contractTest(args: string[], key = demoKeys.partner, more: Record<string, string> = {}) {
+  const env = { ...process.env, TXC_API_KEY: key.key, TXC_API_SECRET: key.secret, ...more };
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, "contract-test", ...args], { env, maxBuffer: 32 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
@@ -33,7 +33,8 @@ describe("txc-api contract-test against the sandbox", () => {
     try {
       const junit = path.join(dir, "report.xml");
       const ndjson = path.join(dir, "report.ndjson");
-      const run = await contractTest(["--base-url", sandbox.baseUrl, "--junit", junit, "--json", ndjson]);
+      const basic = { TXC_API_KEY_BASIC: demoKeys.basic.key, TXC_API_SECRET_BASIC: demoKeys.basic.secret };
+      const run = await contractTest(["--base-url", sandbox.baseUrl, "--junit", junit, "--json", ndjson], demoKeys.partner, basic);
       expect(run.stdout).toMatch(/ 0 failed; \d+ requests in/);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain("coverage: 6/10 operations exercised");
@@ -41,7 +42,8 @@ describe("txc-api contract-test against the sandbox", () => {
       expect(run.stdout).not.toContain(demoKeys.partner.secret);
       const lines = readFileSync(ndjson, "utf8").trim().split("\n").map((line) => JSON.parse(line));
       const checks = new Set(lines.filter((l) => !l.skipped).map((l) => l.check));
-      expect(checks).toEqual(new Set(["positive", "negative", "error-keys", "auth-headers", "auth-signature", "public"]));
+      expect(checks).toEqual(new Set(["positive", "negative", "error-keys", "auth-headers", "auth-signature", "public", "protocol", "partner-only"]));
+      expect(lines.filter((l) => l.check === "partner-only").map((l) => l.operationId).sort()).toEqual(["getInterestPaymentsHistory", "getInvestmentsHistory"]);
       expect(lines.filter((l) => !l.skipped).every((l) => l.passed)).toBe(true);
       expect(lines.filter((l) => l.skipped).map((l) => l.operationId).sort()).toEqual(["applyCode", "refundDeposit", "resetSubAccountApiKey", "updateFlexAutoReinvestment"]);
       const xml = readFileSync(junit, "utf8");
@@ -55,8 +57,11 @@ describe("txc-api contract-test against the sandbox", () => {
   it("sends the state-changing operations only with --include-mutations, and they pass too", async () => {
     const sandbox = await startSandbox();
     try {
-      const run = await contractTest(["--base-url", sandbox.baseUrl, "--include-mutations", "--seed", "7"]);
-      expect(run.code).toBe(0);
+      const ndjson = path.join(dir, "mutations.ndjson");
+      const run = await contractTest(["--base-url", sandbox.baseUrl, "--include-mutations", "--seed", "7", "--json", ndjson]);
+      expect(run.code, run.stdout).toBe(0);
+      const sequences = readFileSync(ndjson, "utf8").trim().split("\n").map((line) => JSON.parse(line)).filter((l) => l.check === "sequences");
+      expect(sequences.map((l) => [l.name, l.passed])).toEqual([["a code credits the balance once", true], ["a deposit is refunded once", true]]);
       expect(run.stdout).toContain("coverage: 10/10 operations exercised");
       expect(run.stdout).toMatch(/applyCode\s+\d+ passed/);
     } finally {

@@ -1,7 +1,7 @@
 // txc-api contract-test against servers nobody here wrote the checks for: each must get the right
 // exit code, and the sandbox must still pass.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,14 +12,14 @@ import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startBrokenServer } from "../helpers/broken-servers.js";
 import { startHostile } from "../helpers/hostile-server.js";
 import { root } from "../helpers/project.js";
-import { startSandbox } from "../helpers/sandbox.js";
+import { sendSigned, startSandbox } from "../helpers/sandbox.js";
 
 const cli = path.join(root, "dist", "cli", "main.js");
 const dir = mkdtempSync(path.join(tmpdir(), "txc-contract-hostile-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function contractTest(args: string[], key: { key: string; secret: string } = demoKeys.partner) {
-  const env = { ...process.env, TXC_API_KEY: key.key, TXC_API_SECRET: key.secret };
+async function contractTest(args: string[], key: { key: string; secret: string } = demoKeys.partner, more: Record<string, string> = {}) {
+  const env = { ...process.env, TXC_API_KEY: key.key, TXC_API_SECRET: key.secret, ...more };
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, "contract-test", ...args], { env, maxBuffer: 32 * 1024 * 1024, timeout: 60_000 });
     return { code: 0, stdout, stderr };
@@ -165,6 +165,165 @@ describe("contract-test fails what it should", () => {
     } finally {
       await sandbox.stop();
     }
+  });
+});
+
+const basicIdentity = { TXC_API_KEY_BASIC: demoKeys.basic.key, TXC_API_SECRET_BASIC: demoKeys.basic.secret };
+const ndjsonOf = (file: string) => readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line)).filter((r) => r.check);
+const privateError = (message: string) => JSON.stringify({ code: 0, message, errors: {} });
+
+describe("contract-test checks what the description states", () => {
+  it("a server that serves the partner-only histories to an ordinary account: exit 1 on the partner-only check", async () => {
+    const server = await startBrokenServer({
+      name: "forgets the partner rule", operationId: "getInvestmentsHistory", check: "partner-only",
+      changeAnswer: (_r, a) => (a.status === 403 ? { status: 200, contentType: "application/json", body: JSON.stringify({ offset: 0, limit: 100, records: [] }) } : a),
+    });
+    try {
+      const run = await contractTest(["--base-url", server.baseUrl, "--checks", "partner-only"], demoKeys.partner, basicIdentity);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toMatch(/✗ getInvestmentsHistory · partner-only · an ordinary account is refused/);
+      expect(run.stdout).toMatch(/✗ getInterestPaymentsHistory · partner-only/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a server that takes a body that is not JSON, or an undocumented method: exit 1 on the protocol check", async () => {
+    const server = await startBrokenServer({
+      name: "lenient parser", operationId: "getMainBalance", check: "protocol",
+      answerInstead: (r) =>
+        r.path.endsWith("/main-account/balance") && (r.json === undefined || r.method !== "POST")
+          ? { status: 200, contentType: "application/json", body: "{}" }
+          : undefined,
+    });
+    try {
+      const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMainBalance", "--checks", "protocol"]);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toContain("✗ getMainBalance · protocol · a signed body that is not JSON");
+      expect(run.stdout).toContain("✗ getMainBalance · protocol · GET instead of POST");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a server that credits a code twice or refunds a deposit twice: exit 1 on the sequences", async () => {
+    const server = await startBrokenServer({
+      name: "forgets what was done", operationId: "applyCode", check: "sequences",
+      changeAnswer: (r, a) => {
+        if (a.status !== 400) return a;
+        if (r.path.endsWith("/codes/apply")) return { status: 200, contentType: "application/json", body: JSON.stringify({ message: "Code was successfully applied", ticker: "USDT", amount: "25", external_id: "1" }) };
+        if (r.path.endsWith("/refund-deposit")) return { status: 200, contentType: "application/json", body: JSON.stringify({ id: r.json.transaction_id }) };
+        return a;
+      },
+    });
+    try {
+      const file = path.join(dir, "sequences.ndjson");
+      const run = await contractTest(["--base-url", server.baseUrl, "--include-mutations", "--operation", "applyCode", "--operation", "refundDeposit", "--operation", "getMainBalance", "--checks", "sequences", "--json", file]);
+      expect(run.code, run.stdout).toBe(1);
+      const sequences = ndjsonOf(file).filter((r) => r.check === "sequences");
+      expect(sequences.map((r) => [r.name, r.passed])).toEqual([["a code credits the balance once", false], ["a deposit is refunded once", false]]);
+      expect(sequences[0].problems.join("\n")).toContain("apply it again: the request was not rejected as invalid: status 200");
+      expect(sequences[1].problems.join("\n")).toContain("refund it again: the request was not rejected as invalid: status 200");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a server that credits the wrong amount: exit 1, the arithmetic shown", async () => {
+    const server = await startBrokenServer({
+      name: "credits too little", operationId: "applyCode", check: "sequences",
+      changeAnswer: (r, a) => (r.path.endsWith("/codes/apply") && a.status === 200 ? { ...a, body: a.body.replace('"amount":"25"', '"amount":"26"') } : a),
+    });
+    try {
+      const run = await contractTest(["--base-url", server.baseUrl, "--include-mutations", "--operation", "applyCode", "--operation", "getMainBalance", "--checks", "sequences"]);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toMatch(/the USDT balance is [\d.]+, not [\d.]+ \+ 26 = [\d.]+/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("shrinks a failing generated request to the smallest that still fails", async () => {
+    const server = await startBrokenServer({
+      name: "500 whenever limit is sent", operationId: "getInvestmentsHistory", check: "positive",
+      answerInstead: (r) => (r.path.endsWith("/smart/investments") && r.json?.limit !== undefined ? { status: 500, contentType: "application/json", body: privateError("boom") } : undefined),
+    });
+    try {
+      const file = path.join(dir, "shrunk.ndjson");
+      const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getInvestmentsHistory", "--checks", "positive", "--examples-per-operation", "30", "--json", file]);
+      expect(run.code, run.stdout).toBe(1);
+      const shrunk = ndjsonOf(file).filter((r) => / shrunk from \d+ fields to 1 in \d+ tries$/.test(r.name));
+      expect(shrunk.length).toBeGreaterThan(0);
+      for (const result of shrunk) {
+        // The reproduction's body: request and nonce, then the fields, which are limit 1 alone.
+        const body = /^BODY=(.*)$/m.exec(result.curl)![1];
+        expect(body).toMatch(/"limit":1\}'$/);
+        expect(body).not.toMatch(/offset|ticker|status|"id"/);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("contract-test run limits and fixtures", () => {
+  it("--max-failures stops the run after that many failures: exit 1", async () => {
+    const server = await startBrokenServer({
+      name: "refuses everything", operationId: "getMainBalance", check: "positive",
+      answerInstead: (r) => (r.path.endsWith("/balance") ? { status: 400, contentType: "application/json", body: privateError("no") } : undefined),
+    });
+    try {
+      const file = path.join(dir, "max-failures.ndjson");
+      const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMainBalance", "--max-failures", "2", "--json", file]);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toMatch(/✗ run: stopped after 2 failed checks \(--max-failures 2\): \d+ of \d+ planned checks did not run/);
+      expect(ndjsonOf(file).filter((r) => !r.passed && !r.skipped)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("--max-time ends a slow run at its deadline: exit 1, what did not run said", async () => {
+    const server = await startHostile((request, response) => {
+      if (isPing(request.url)) return json(response, 200, ["pong"]);
+      request.resume();
+      setTimeout(() => json(response, 200, {}), 400);
+    });
+    try {
+      const started = Date.now();
+      const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMainBalance", "--max-time", "1"]);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toMatch(/✗ run: stopped at --max-time \(1 s\): \d+ of \d+ planned checks did not run/);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("--fixtures: the sequences use the real values given, and pass against the sandbox", async () => {
+    const sandbox = await startSandbox();
+    try {
+      const fixtures = path.join(dir, "fixtures.json");
+      writeFileSync(fixtures, JSON.stringify({
+        applyCode: { code: "TXC-ETH-9P4L2K7J5H3G" },
+        refundDeposit: { transaction_id: "7c2e9a41-5b3d-4f6e-8a1c-0d9e8f7a6b5c", address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" },
+      }));
+      const run = await contractTest(["--base-url", sandbox.baseUrl, "--include-mutations", "--fixtures", fixtures, "--operation", "applyCode", "--operation", "refundDeposit", "--operation", "getMainBalance"]);
+      expect(run.code, run.stdout).toBe(0);
+      const again = await sendSigned(sandbox, "/api/v4/main-account/codes/apply", { code: "TXC-ETH-9P4L2K7J5H3G" });
+      expect(again.body.errors.code).toEqual(["The code has already been applied."]);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it("--fixtures that break the request schema: exit 2 naming the operation and field, before any request", async () => {
+    const fixtures = path.join(dir, "bad-fixtures.json");
+    writeFileSync(fixtures, JSON.stringify({ refundDeposit: { transaction_id: 5, address: "secret-looking-value" } }));
+    const run = await contractTest(["--base-url", "http://127.0.0.1:9", "--fixtures", fixtures]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--fixtures .*bad-fixtures\.json: refundDeposit: transaction_id /);
+    expect(run.stderr).not.toContain("secret-looking-value");
   });
 });
 

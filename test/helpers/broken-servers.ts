@@ -5,7 +5,7 @@ import { createSandbox } from "../../src/sandbox/server.js";
 import { generatedDir } from "./project.js";
 
 type Answer = { status: number; contentType: string; body: string };
-type Received = { path: string; headers: IncomingHttpHeaders; body: string; json: any };
+type Received = { method: string; path: string; headers: IncomingHttpHeaders; body: string; json: any };
 
 /** One deliberate defect: answer a request itself, or change the sandbox's answer. */
 export type Defect = {
@@ -86,7 +86,7 @@ export async function startBrokenServer(defect: Defect): Promise<{ baseUrl: stri
     try {
       parsed = JSON.parse(body);
     } catch {}
-    const received: Received = { path: request.url ?? "/", headers: request.headers, body, json: parsed };
+    const received: Received = { method: request.method ?? "GET", path: request.url ?? "/", headers: request.headers, body, json: parsed };
     let answer = defect.answerInstead?.(received);
     if (!answer) {
       const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith("x-txc-") || name === "content-type")) as Record<string, string>;

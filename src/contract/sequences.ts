@@ -1,0 +1,103 @@
+import Big from "big.js";
+import type { Case } from "./cases.js";
+import { operations, requestExamples, type OperationId } from "./document.js";
+import type { Observation } from "./send.js";
+import { judge, type Result } from "./verdict.js";
+
+type SendCase = (c: Case) => Promise<Observation>;
+type Fields = Record<string, unknown>;
+
+const caseOf = (operationId: OperationId, name: string, fields: Fields, expect: Case["expect"]): Case => ({
+  operationId,
+  check: "sequences",
+  name,
+  method: operations[operationId].method,
+  path: operations[operationId].path,
+  fields,
+  expect,
+  realValues: "fixture",
+});
+
+/**
+ * Steps of one sequence, each judged as a single case would be; the first failing step ends it.
+ * The result carries the status and reproduction of the operation's first step.
+ */
+class Sequence {
+  readonly steps: string[] = [];
+  readonly problems: string[] = [];
+  #curl = "";
+  #status: number | null = null;
+
+  constructor(
+    private readonly operationId: OperationId,
+    private readonly sendCase: SendCase,
+  ) {}
+
+  /** Sends one step; returns its answer body when it was judged as expected, else undefined. */
+  async step(c: Case): Promise<unknown> {
+    const observation = await this.sendCase(c);
+    const verdict = judge(c, observation);
+    this.steps.push(`${c.name}: ${observation.status}`);
+    if (c.operationId === this.operationId && !this.#curl) {
+      this.#curl = observation.curl;
+      this.#status = observation.status;
+    }
+    if (!verdict.passed) {
+      this.problems.push(...verdict.problems.map((problem) => `${c.name}: ${problem}`));
+      return undefined;
+    }
+    return observation.json.ok ? observation.json.value : undefined;
+  }
+
+  result(name: string, expected: string): Result {
+    const { operationId, problems } = this;
+    return { operationId, check: "sequences", name, passed: problems.length === 0, expected, actual: this.steps.join("; "), problems, status: this.#status, curl: this.#curl };
+  }
+}
+
+const balanceOf = (listing: unknown, ticker: string): Big => {
+  const entry = (listing as Record<string, { main_balance?: string }> | undefined)?.[ticker];
+  return new Big(entry?.main_balance ?? "0");
+};
+
+/** Apply a code: the balance of its ticker goes up by its amount; applying it again is refused. */
+async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<Result> {
+  const sequence = new Sequence("applyCode", sendCase);
+  const expected = "200 for the code, the balance up by exactly its amount, then a documented 4xx for the same code";
+  const done = () => sequence.result("a code credits the balance once", expected);
+  const before = await sequence.step(caseOf("getMainBalance", "balance before", {}, { kind: "accepted" }));
+  if (before === undefined) return done();
+  const applied = (await sequence.step(caseOf("applyCode", "apply the code", fields, { kind: "accepted" }))) as { ticker?: string; amount?: string } | undefined;
+  if (applied?.ticker === undefined || applied.amount === undefined) return done();
+  const after = await sequence.step(caseOf("getMainBalance", `balance of ${applied.ticker} after`, { ticker: applied.ticker }, { kind: "accepted" }));
+  if (after === undefined) return done();
+  const want = balanceOf(before, applied.ticker).plus(applied.amount);
+  if (!balanceOf(after, applied.ticker).eq(want)) {
+    sequence.problems.push(`the ${applied.ticker} balance is ${balanceOf(after, applied.ticker)}, not ${balanceOf(before, applied.ticker)} + ${applied.amount} = ${want}`);
+    return done();
+  }
+  await sequence.step({ ...caseOf("applyCode", "apply it again", fields, { kind: "rejected" }), realValues: undefined });
+  return done();
+}
+
+/** Refund a cancelled deposit: 200 the first time, a documented 4xx the second. */
+async function refundOnce(sendCase: SendCase, fields: Fields): Promise<Result> {
+  const sequence = new Sequence("refundDeposit", sendCase);
+  const expected = "200 for the refund, then a documented 4xx for the same deposit";
+  if ((await sequence.step(caseOf("refundDeposit", "refund the deposit", fields, { kind: "accepted" }))) !== undefined) {
+    await sequence.step({ ...caseOf("refundDeposit", "refund it again", fields, { kind: "rejected" }), realValues: undefined });
+  }
+  return sequence.result("a deposit is refunded once", expected);
+}
+
+/**
+ * The state sequences the description states, for the operations of the run. Each uses the
+ * fixture of its operation, or else its first documented example (what the sandbox holds).
+ */
+export async function runSequences(operationIds: OperationId[], fixtures: Partial<Record<OperationId, Fields>>, sendCase: SendCase): Promise<Result[]> {
+  const fieldsOf = (id: OperationId) => fixtures[id] ?? requestExamples(id)[0]?.fields ?? {};
+  const results: Result[] = [];
+  if (operationIds.includes("applyCode")) results.push(await codeCreditsOnce(sendCase, fieldsOf("applyCode")));
+  if (operationIds.includes("refundDeposit")) results.push(await refundOnce(sendCase, fieldsOf("refundDeposit")));
+  return results;
+}
