@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printable } from "../text/printable.js";
-import { nodeHttpTransport } from "../transport/node-http.js";
+import { undiciTransport } from "../transport/undici.js";
 import { CHECK_DESCRIPTIONS, CHECKS, type CheckName } from "../contract/cases.js";
 import { operationIds, operations, type OperationId } from "../contract/document.js";
 import { writeJUnit, writeNdjson } from "../contract/report-files.js";
@@ -168,7 +168,7 @@ async function checkIsThisApi(baseUrl: string, timeoutMs: number) {
   const url = `${baseUrl}${operations.ping.path}`;
   let answer;
   try {
-    answer = await nodeHttpTransport()({ url, method: "GET", timeoutMs, maxResponseBytes: 64 * 1024 });
+    answer = await undiciTransport()({ url, method: "GET", timeoutMs, maxResponseBytes: 64 * 1024 });
   } catch (error) {
     throw new UsageError(`cannot reach the server: GET ${url}: ${printable((error as Error).message)}`);
   }

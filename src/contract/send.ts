@@ -1,7 +1,7 @@
 import { credentials, signBodyText } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
 import { printable } from "../text/printable.js";
-import { nodeHttpTransport } from "../transport/node-http.js";
+import { undiciTransport } from "../transport/undici.js";
 import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./cases.js";
 
@@ -62,7 +62,7 @@ function bodyText(c: Case, nonce: string): string {
   return c.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
 }
 
-const transport = nodeHttpTransport();
+const transport = undiciTransport();
 
 async function exchange(url: string, init: { method: string; headers?: Record<string, string>; body?: string }, target: Target): Promise<Omit<Observation, "curl">> {
   const answer = await transport({ url, ...init, timeoutMs: target.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });

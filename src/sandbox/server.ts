@@ -40,14 +40,15 @@ function sendError(response: ServerResponse, path: string, status: number, messa
 /** Reads the body, or returns null after answering 413 when it is larger than allowed. */
 function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
-    // After a 413 nothing more is read and the connection is closed, a moment after the answer so
-    // that the client can read it before the reset. Listeners, not for-await: leaving a for-await
-    // loop early destroys the request, and the 413 with it.
+    // After a 413 the connection is closed, 200 ms after the answer so that the client reads it
+    // first: closing a socket with unread data sends a reset that can wipe the answer out on the
+    // client's side, which a "Connection: close" answer (closed at once by Node) risks. Until
+    // then Node discards what still arrives. Listeners, not for-await: leaving a for-await loop
+    // early destroys the request, and the 413 with it.
     const refuse = () => {
-      request.off("data", onData).off("end", onEnd).pause();
-      response.setHeader("Connection", "close");
+      request.off("data", onData).off("end", onEnd);
       sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
-      response.once("finish", () => setTimeout(() => request.destroy(), 200).unref());
+      response.once("finish", () => setTimeout(() => request.socket.destroy(), 200).unref());
       resolve(null);
     };
     const chunks: Buffer[] = [];
