@@ -10,6 +10,8 @@ import ccxt from "ccxt";
 import { Agent, request } from "undici";
 import { median, perCallMicros, wireContest } from "./measure.mjs";
 import { CLIENT_ENTRY_BUDGET, sizes } from "./size.mjs";
+import { contractTestSpeed } from "./contract-test-speed.mjs";
+import { sandboxPages } from "./sandbox-pages.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -115,6 +117,8 @@ const wire = await onTheWire();
 const validation = await validationCost();
 const cold = coldStart();
 const bytes = await sizes();
+const pages = await sandboxPages();
+const tester = await contractTestSpeed();
 
 const results = {
   measurements: {
@@ -123,6 +127,8 @@ const results = {
     investmentsPageMicros: validation,
     coldStartMillis: cold,
     minifiedBytes: bytes,
+    sandboxInvestmentsPage100Records: pages,
+    contractTest1000ExamplesPerOperation: tester,
   },
   ratios: {
     signedCallCpuOverheadVsOpenapiFetch: cpu.txcClient / cpu.bareOpenapiFetchPost,
@@ -133,6 +139,7 @@ const results = {
     throughputVsHandSignedFetch: wire.txcClient.rps.median / wire.handSignedFetch.rps.median,
     responseValidationVsJsonParse100Records: validation.validate100Records / validation.parse100Records,
     coldStartVsRuntimeCompiledValidators: cold.client / cold.runtimeCompile,
+    sandboxPageRpsCachedVsSerialisedEachTime: pages.cachedPages.rps.median / pages.serialisedEachTime.rps.median,
   },
   goals: {
     signedCallCpuOverheadVsOpenapiFetch: "<= 1.3",
@@ -140,6 +147,8 @@ const results = {
     throughputVsHandSignedUndiciRequest: ">= 0.8",
     cpuPerCallVsHandSignedUndiciRequest: "<= 1.3",
     clientEntryWithoutValidators: `< ${CLIENT_ENTRY_BUDGET} bytes`,
+    sandboxPageRpsCachedVsSerialisedEachTime: ">= 1.5",
+    contractTest1000ExamplesPerOperationSeconds: "< 4",
   },
 };
 
@@ -151,6 +160,8 @@ const rows = [
   ]),
   ["100-record investments page (µs)", `validate ${validation.validate100Records.toFixed(1)} | JSON.parse ${validation.parse100Records.toFixed(1)}`],
   ["cold start to first validated call (ms)", `precompiled ${cold.client.toFixed(0)} | runtime-compiled ${cold.runtimeCompile.toFixed(0)}`],
+  ["sandbox, 100-record investments page", Object.entries(pages).map(([name, { rps }]) => `${name} ${rps.median.toFixed(0)} req/s (${rps.min.toFixed(0)}-${rps.max.toFixed(0)})`).join(" | ")],
+  ["contract-test, 1,000 examples/operation", `${tester.seconds.toFixed(2)} s for ${tester.requests} requests (${tester.requestsPerSecond.toFixed(0)} req/s)  (goal < 4 s)`],
   ["minified bytes", `client entry without validators ${bytes.clientEntryWithoutValidators} (budget < ${CLIENT_ENTRY_BUDGET}) | validators ${bytes.validatorsModule}`],
   ...Object.entries(results.ratios).map(([name, ratio]) => [name, `${ratio.toFixed(3)}${results.goals[name] ? `  (goal ${results.goals[name]})` : ""}`]),
 ];

@@ -38,6 +38,9 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
   --timeout MS                 per request (default 10000)
   --concurrency N              requests in flight (default 1: a server that wants increasing
                                nonces may see concurrent requests of one key out of order)
+  --no-pacing                  send as fast as --concurrency allows, ignoring the document's rate
+                               limits: only for a server that does not enforce them (such as
+                               txc-api serve --no-rate-limits)
   --max-wait SECONDS           most time spent in all waiting out 429 answers (default 10); after
                                that a 429 fails its check at once
   --max-time SECONDS           deadline of the whole run; checks not started by then fail the run
@@ -83,6 +86,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       concurrency: { type: "string" },
       "max-wait": { type: "string" },
       "max-time": { type: "string" },
+      "no-pacing": { type: "boolean", default: false },
       "max-failures": { type: "string" },
       fixtures: { type: "string" },
       junit: { type: "string" },
@@ -130,6 +134,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0),
       timeoutMs: positiveInteger(values.timeout, 10_000, "--timeout"),
       concurrency: positiveInteger(values.concurrency, 1, "--concurrency"),
+      pacing: !values["no-pacing"],
       maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0) * 1000,
       maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time") * 1000,
       maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),

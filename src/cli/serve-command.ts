@@ -12,7 +12,7 @@ import { UsageError } from "./usage-error.js";
 
 const SHUTDOWN_BOUND_MS = 5_000;
 
-export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE]
+export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE] [--no-rate-limits]
 
 Runs the sandbox: one local server with the rendered docs at /, the bundled document at
 /openapi.json, and an API under /api/v4/ that behaves as the description says (signatures and
@@ -21,9 +21,12 @@ POST /sandbox/reset (Content-Type: application/json, same origin) restores the d
 last nonces and the rate-limit windows.
 
 Options:
-  --host HOST   address to listen on (default 127.0.0.1)
-  --port PORT   port to listen on (default: PORT from the environment, else 8080)
-  --data FILE   a JSON dataset to serve instead of the built-in one (checked; errors name the entry)
+  --host HOST        address to listen on (default 127.0.0.1)
+  --port PORT        port to listen on (default: PORT from the environment, else 8080)
+  --data FILE        a JSON dataset to serve instead of the built-in one (checked; errors name
+                     the entry)
+  --no-rate-limits   do not answer 429: for load tests of your own code (contract-test it with
+                     --no-pacing)
 
 On Ctrl-C or SIGTERM it stops taking connections, answers the requests already received (for
 up to 5 s) and exits 0.
@@ -32,7 +35,7 @@ Demo credentials of the built-in dataset:
   sandbox-partner / sandbox-partner-secret   a business-partner account
   sandbox-basic   / sandbox-basic-secret     an ordinary account`;
 
-function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined): string {
+function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined, rateLimits: boolean): string {
   const keys = new Set(dataset.accounts.flatMap((a) => a.apiKeys.map((k) => `${k.key}\n${k.secret}`)));
   const demos = [
     ["business partner", demoKeys.partner],
@@ -44,6 +47,7 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined)
     `  document   ${baseUrl}/openapi.json`,
     `  API        ${baseUrl}/api/v4/`,
     `  reset      curl -X POST -H 'Content-Type: application/json' ${baseUrl}/sandbox/reset`,
+    ...(rateLimits ? [] : ["  rate limits are off (--no-rate-limits): no request is answered 429"]),
     "",
   ];
   if (demos.length) {
@@ -62,7 +66,7 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined)
 export async function serveCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" } },
+    options: { host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" }, "no-rate-limits": { type: "boolean", default: false } },
     strict: true,
   });
   const port = portFrom(values.port ?? process.env.PORT, 8080, values.port ? "--port" : "PORT");
@@ -73,7 +77,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     if (error instanceof DatasetError) throw new UsageError(`--data ${error.message}`);
     throw error;
   }
-  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument });
+  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument, rateLimits: !values["no-rate-limits"] });
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(error.code === "EADDRINUSE" ? new UsageError(`port ${port} on ${values.host} is in use: pass --port or PORT`) : error),
@@ -82,7 +86,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
   });
   const { port: bound } = server.address() as AddressInfo;
   const host = values.host!.includes(":") ? `[${values.host}]` : values.host;
-  console.log(banner(`http://${host}:${bound}`, dataset, values.data));
+  console.log(banner(`http://${host}:${bound}`, dataset, values.data, !values["no-rate-limits"]));
   await untilStopped();
   const { cutBusyConnections } = await shutDown(server, SHUTDOWN_BOUND_MS);
   console.log(cutBusyConnections ? `Sandbox stopped; requests still running after ${SHUTDOWN_BOUND_MS / 1000} s were cut.` : "Sandbox stopped.");

@@ -7,6 +7,7 @@ import type { Dataset } from "./dataset.js";
 import { handlers } from "./handlers.js";
 import { ServerRateLimits } from "./rate-limits.js";
 import { privateError, Refusal } from "./refusal.js";
+import { JsonText } from "./json-text.js";
 import { SandboxState } from "./state.js";
 import { StaticFile } from "./static-file.js";
 
@@ -20,18 +21,23 @@ export type SandboxOptions = {
   documentFile: string;
   /** Largest body accepted; larger ones are answered 413. */
   maxBodyBytes?: number;
+  /** Enforce the documented rate limits (default true); off for load tests of one's own code. */
+  rateLimits?: boolean;
+  /** Serialise each page of records once (default true); off only to measure what that saves. */
+  cachePages?: boolean;
 };
 
 const routes = new Map(Object.entries(operations).map(([id, op]) => [`${op.method} ${op.path}`, id as OperationId]));
 const isPublic = (path: string) => path.startsWith("/api/v4/public/");
 
-function sendText(response: ServerResponse, status: number, text: string, contentType: string) {
+function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string) {
   // Private answers are not cached, as the description says.
   response.writeHead(status, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
   response.end(text);
 }
 
-const send = (response: ServerResponse, status: number, body: unknown) => sendText(response, status, JSON.stringify(body), "application/json");
+const send = (response: ServerResponse, status: number, body: unknown) =>
+  sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json");
 
 function sendError(response: ServerResponse, path: string, status: number, message: string, errors: Record<string, string[]> = {}) {
   send(response, status, isPublic(path) ? { success: false, message, params: [] } : privateError(status, message, errors));
@@ -86,8 +92,8 @@ function resetRefusal(request: IncomingMessage): string | undefined {
 }
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under `/api/v4/`. */
-export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024 }: SandboxOptions): Server {
-  let state = new SandboxState(dataset);
+export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true }: SandboxOptions): Server {
+  let state = new SandboxState(dataset, cachePages);
   let lastNonce = new Map<string, bigint>();
   let limits = new ServerRateLimits();
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8");
@@ -109,14 +115,14 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = resetRefusal(request);
       if (refused) return sendError(response, path, 403, refused);
-      state = new SandboxState(dataset);
+      state = new SandboxState(dataset, cachePages);
       lastNonce = new Map();
       limits = new ServerRateLimits();
       return send(response, 200, { reset: true });
     }
     const operationId = routes.get(`${request.method} ${path}`);
     if (!operationId) return sendError(response, path, 404, `No endpoint ${request.method} ${path}.`);
-    if (!limits.admit(operationId, request.socket.remoteAddress ?? "unknown")) return sendError(response, path, 429, "Rate limit exceeded.");
+    if (rateLimits && !limits.admit(operationId, request.socket.remoteAddress ?? "unknown")) return sendError(response, path, 429, "Rate limit exceeded.");
     if (!operations[operationId].signed) return send(response, 200, ["pong"]);
 
     const rawBody = await readBody(request, response, maxBodyBytes, path);

@@ -2,14 +2,11 @@ import { randomUUID } from "node:crypto";
 import Big from "big.js";
 import type { Account, Code, Dataset, Deposit } from "./dataset.js";
 import { canonicalAddress } from "./addresses.js";
+import { PageCache } from "./json-text.js";
 import { Refusal } from "./refusal.js";
 
 /** Limit and offset, defaults already applied from the document. */
 type Page = { limit: number; offset: number };
-
-function page<T>(records: T[], { limit, offset }: Page) {
-  return { offset, limit, records: records.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, limit)) };
-}
 
 /**
  * The sandbox's accounts, codes and deposits, in memory. Every change is synchronous, so
@@ -23,7 +20,12 @@ export class SandboxState {
   readonly #refunded = new Set<string>();
   readonly #serviceAddresses: Set<string>;
 
-  constructor(dataset: Dataset) {
+  readonly #pages = new WeakMap<Account, PageCache>();
+  readonly #cachePages: boolean;
+
+  /** `cachePages: false` serialises every page afresh; it exists so that bench/ can compare. */
+  constructor(dataset: Dataset, cachePages = true) {
+    this.#cachePages = cachePages;
     this.#dataset = structuredClone(dataset);
     this.currencies = new Set(this.#dataset.currencies);
     this.#serviceAddresses = new Set(this.#dataset.serviceAddresses.map(canonicalAddress));
@@ -33,6 +35,12 @@ export class SandboxState {
       for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret });
     }
     for (const code of this.#dataset.codes) this.#codes.set(code.code, { ...code, applied: false });
+  }
+
+  #pagesOf(account: Account): PageCache {
+    let pages = this.#pages.get(account);
+    if (!pages) this.#pages.set(account, (pages = new PageCache(this.#cachePages)));
+    return pages;
   }
 
   /** The account and secret of an API key. */
@@ -85,24 +93,22 @@ export class SandboxState {
 
   investments(account: Account, filter: { id?: string; ticker?: string; status?: number } & Page) {
     if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw Refusal.invalid("ticker", "The selected ticker is invalid.");
-    const records = account.investments.filter(
-      (i) => (filter.id === undefined || i.id === filter.id) && (filter.ticker === undefined || i.plan.ticker === filter.ticker) &&
-        (filter.status === undefined || i.status === filter.status),
-    );
-    return page(records, filter);
+    return this.#pagesOf(account).page(["investments", filter.id, filter.ticker, filter.status], filter, () =>
+      account.investments.filter(
+        (i) => (filter.id === undefined || i.id === filter.id) && (filter.ticker === undefined || i.plan.ticker === filter.ticker) &&
+          (filter.status === undefined || i.status === filter.status),
+      ));
   }
 
   interestPayments(account: Account, filter: { planId?: string; ticker?: string } & Page) {
     if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw Refusal.invalid("ticker", "The selected ticker is invalid.");
-    const records = account.interestPayments.filter(
-      (p) => (filter.planId === undefined || p.planId === filter.planId) && (filter.ticker === undefined || p.ticker === filter.ticker),
-    );
-    return page(records, filter);
+    return this.#pagesOf(account).page(["interestPayments", filter.planId, filter.ticker], filter, () =>
+      account.interestPayments.filter((p) => (filter.planId === undefined || p.planId === filter.planId) && (filter.ticker === undefined || p.ticker === filter.ticker)));
   }
 
   fundingHistory(account: Account, filter: { market?: string } & Page) {
-    const records = account.fundingRecords.filter((r) => filter.market === undefined || r.market === filter.market);
-    return page(records, filter);
+    return this.#pagesOf(account).page(["fundingHistory", filter.market], filter, () =>
+      account.fundingRecords.filter((r) => filter.market === undefined || r.market === filter.market));
   }
 
   payoutDestination(account: Account, accountName: string | undefined) {

@@ -93,6 +93,18 @@ describe("sandbox rate limits", () => {
       await sandbox.stop();
     }
   });
+
+  it("answers no 429 with --no-rate-limits, and says so on start", async () => {
+    const sandbox = await startSandbox(["--no-rate-limits"]);
+    try {
+      expect(sandbox.output()).toContain("rate limits are off");
+      const client = partnerClient(sandbox);
+      await Promise.allSettled(Array.from({ length: 1000 }, () => client.getMainBalance({ ticker: "BTC" })));
+      await expect(client.getMainBalance({ ticker: "BTC" })).resolves.toHaveProperty("BTC");
+    } finally {
+      await sandbox.stop();
+    }
+  });
 });
 
 describe("txc-api mock", () => {

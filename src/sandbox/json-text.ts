@@ -1,0 +1,35 @@
+/** An answer already serialised to JSON, sent as it is. */
+export class JsonText {
+  constructor(readonly bytes: Buffer) {}
+}
+
+type Page = { limit: number; offset: number };
+
+/** Pages held at once; past that the cache starts over, so that odd queries cannot grow it without end. */
+const MOST_PAGES = 512;
+
+/**
+ * Pages of listed records (investments, interest payments, funding records), serialised once per
+ * query. Those records never change in place, and a reset replaces the state and this cache with
+ * it, so a page once built stays right. `enabled: false` serialises every page afresh, so that
+ * bench/ can measure what the cache saves.
+ */
+export class PageCache {
+  readonly #pages = new Map<string, JsonText>();
+
+  constructor(private readonly enabled = true) {}
+
+  /** The page of `query` (what selects the records, without limit and offset); `select` runs on a miss only. */
+  page(query: readonly unknown[], { limit, offset }: Page, select: () => object[]): JsonText {
+    const key = JSON.stringify([...query, limit, offset]);
+    const cached = this.enabled ? this.#pages.get(key) : undefined;
+    if (cached) return cached;
+    const from = Math.max(0, offset);
+    const text = new JsonText(Buffer.from(JSON.stringify({ offset, limit, records: select().slice(from, from + Math.max(0, limit)) })));
+    if (this.enabled) {
+      if (this.#pages.size >= MOST_PAGES) this.#pages.clear();
+      this.#pages.set(key, text);
+    }
+    return text;
+  }
+}
