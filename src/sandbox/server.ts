@@ -10,6 +10,7 @@ import { privateError, Refusal } from "./refusal.js";
 import { JsonText } from "./json-text.js";
 import { SandboxState } from "./state.js";
 import { StaticFile } from "./static-file.js";
+import { DOCUMENTED_SANDBOX, docsFor, requestOrigin } from "./docs-page.js";
 
 type OperationId = keyof typeof operations;
 
@@ -80,6 +81,15 @@ function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<s
   return Object.fromEntries(byField);
 }
 
+/** What `GET /api/v4/` answers: where the docs and the document are, and every operation. */
+function apiIndex(origin: string) {
+  return {
+    docs: `${origin}/`,
+    document: `${origin}/openapi.json`,
+    operations: Object.entries(operations).map(([operationId, op]) => ({ operationId, method: op.method, path: op.path, signed: op.signed })),
+  };
+}
+
 /**
  * A reset comes from a JSON POST of the same origin: a page elsewhere can send a simple
  * cross-site POST, but not one with a JSON Content-Type or a foreign Origin.
@@ -96,7 +106,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
   let state = new SandboxState(dataset, cachePages);
   let lastNonce = new Map<string, bigint>();
   let limits = new ServerRateLimits();
-  const docs = new StaticFile(docsFile, "text/html; charset=utf-8");
+  const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
   const document = new StaticFile(documentFile, "application/json");
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -104,14 +114,16 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     if (!server.listening) response.setHeader("Connection", "close");
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
     const path = (request.url ?? "/").split("?")[0];
+    const origin = requestOrigin(request.headers.host, boundOrigin());
     if (request.method === "GET" && path === "/") {
-      if (!docs.serve(request, response)) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
+      if (!docs.serve(request, response, origin)) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
       return;
     }
     if (request.method === "GET" && path === "/openapi.json") {
-      if (!document.serve(request, response)) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
+      if (!document.serve(request, response, origin)) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
       return;
     }
+    if (request.method === "GET" && (path === "/api/v4/" || path === "/api/v4")) return send(response, 200, apiIndex(origin));
     if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = resetRefusal(request);
       if (refused) return sendError(response, path, 403, refused);
@@ -145,6 +157,12 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
       throw error;
     }
   }
+
+  const boundOrigin = () => {
+    const address = server.address();
+    if (!address || typeof address === "string") return DOCUMENTED_SANDBOX;
+    return `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
+  };
 
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {

@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderOffline } from "../helpers/chromium.js";
+import { evaluateInPage, renderOffline } from "../helpers/chromium.js";
 import { loadDocument, operations, root } from "../helpers/project.js";
+import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
 
 const summaries = operations(loadDocument()).map((entry) => entry.operation.summary);
 const dir = mkdtempSync(path.join(tmpdir(), "txc-docs-"));
@@ -44,4 +45,68 @@ describe("rendered docs", () => {
     for (const summary of summaries) expect(dom).toContain(summary);
     expect(dom).toContain("Deposit cancelled");
   });
+});
+
+describe("docs served by the sandbox", () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterAll(() => sandbox?.stop());
+
+  it("name the sandbox's own address as the first server and in the samples, not the documented 8080", async () => {
+    const page = await (await fetch(`${sandbox.baseUrl}/`)).text();
+    expect(page).toContain(`"servers":[{"url":"${sandbox.baseUrl}"`);
+    expect(page).not.toContain("http://127.0.0.1:8080");
+  });
+
+  it("GET /api/v4/ answers an index of the docs, the document and the operations", async () => {
+    const answer = await fetch(`${sandbox.baseUrl}/api/v4/`);
+    expect(answer.status).toBe(200);
+    const index = await answer.json();
+    expect(index.docs).toBe(`${sandbox.baseUrl}/`);
+    expect(index.document).toBe(`${sandbox.baseUrl}/openapi.json`);
+    expect(index.operations.map((o: { operationId: string }) => o.operationId).sort()).toEqual(
+      operations(loadDocument()).filter((entry) => !entry.webhook).map((entry) => entry.operation.operationId).sort(),
+    );
+  });
+
+  it("render in headless Chromium with the sandbox as first server and the package sections", () => {
+    const { dom, log } = renderOffline(`${sandbox.baseUrl}/#/main-account/getmainbalance`);
+    expect(log).not.toMatch(/Uncaught/);
+    expect(dom).toContain(`${sandbox.baseUrl}/api/v4/main-account/balance`);
+    expect(dom).toContain('href="#/section/using-this-package"');
+    expect(dom).toContain('href="#/section/one-signed-request-step-by-step"');
+  });
+
+  it("offer curl, TypeScript and Python on every operation's page, in headless Chromium", async () => {
+    const routes = operations(loadDocument())
+      .filter((entry) => !entry.webhook)
+      .map(({ operation }) => `#/${String(operation.tags![0]).toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${String(operation.operationId).toLowerCase()}`);
+    // Each page: open the code sample's language menu and read its items.
+    const found = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      const languagesOf = async (route) => {
+        location.hash = route;
+        for (let waited = 0; waited < 5000; waited += 100) {
+          await sleep(100);
+          const menu = [...document.querySelectorAll('[data-component-name="Dropdown/Dropdown"]')].find((d) => d.textContent.trim() === "curl");
+          if (!menu || !location.hash.startsWith(route)) continue;
+          // The menu may open in a portal: its items are the ones that appear on the click.
+          const before = new Set(document.querySelectorAll('[role="menuitem"]'));
+          menu.querySelector("button").click();
+          await sleep(200);
+          const items = [...document.querySelectorAll('[role="menuitem"]')].filter((item) => !before.has(item)).map((item) => item.textContent.trim());
+          menu.querySelector("button").click();
+          return items;
+        }
+        return null;
+      };
+      const found = {};
+      for (const route of ${JSON.stringify(routes)}) found[route] = await languagesOf(route);
+      return found;
+    })()`)) as Record<string, string[] | null>;
+    expect(Object.keys(found)).toHaveLength(10);
+    for (const [route, items] of Object.entries(found)) expect(items, route).toEqual(expect.arrayContaining(["curl", "TypeScript", "Python"]));
+  }, 90_000);
 });

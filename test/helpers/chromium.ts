@@ -29,3 +29,62 @@ export function renderOffline(url: string): { dom: string; log: string } {
     rmSync(profile, { recursive: true, force: true });
   }
 }
+
+/**
+ * Opens a page in headless Chromium (no outside network, as above) and runs `expression` in it
+ * over the DevTools protocol; resolves with its value (a promise is awaited). For what a static
+ * DOM dump cannot show, such as the items of a menu that opens on click.
+ */
+export async function evaluateInPage(url: string, expression: string, timeoutMs = 60_000): Promise<unknown> {
+  const { spawn } = await import("node:child_process");
+  const { default: WebSocket } = await import("ws");
+  const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
+  const browser = spawn(chromiumPath, [
+    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-quic", `--user-data-dir=${profile}`,
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=http://127.0.0.1:9",
+    "--remote-debugging-port=0", "about:blank",
+  ], { stdio: ["ignore", "ignore", "pipe"] });
+  const timer = setTimeout(() => browser.kill("SIGKILL"), timeoutMs);
+  try {
+    const endpoint = await new Promise<string>((resolve, reject) => {
+      let log = "";
+      browser.stderr!.on("data", (chunk) => {
+        log += chunk;
+        const found = /DevTools listening on (ws:\/\/\S+)/.exec(log);
+        if (found) resolve(found[1]);
+      });
+      browser.once("exit", () => reject(new Error(`Chromium exited before its DevTools endpoint was up:\n${log}`)));
+    });
+    const port = new URL(endpoint).port;
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; webSocketDebuggerUrl: string }[];
+    const socket = new WebSocket(targets.find((t) => t.type === "page")!.webSocketDebuggerUrl);
+    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+    let id = 0;
+    const call = (method: string, params: object = {}) =>
+      new Promise<any>((resolve, reject) => {
+        const own = ++id;
+        const onMessage = (data: Buffer) => {
+          const message = JSON.parse(String(data));
+          if (message.id !== own) return;
+          socket.off("message", onMessage);
+          if (message.error) reject(new Error(message.error.message));
+          else resolve(message.result);
+        };
+        socket.on("message", onMessage);
+        socket.send(JSON.stringify({ id: own, method, params }));
+      });
+    await call("Page.enable");
+    const loaded = new Promise((resolve) => socket.on("message", (data) => JSON.parse(String(data)).method === "Page.loadEventFired" && resolve(null)));
+    await call("Page.navigate", { url });
+    await loaded;
+    const { result, exceptionDetails } = await call("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+    socket.close();
+    if (exceptionDetails) throw new Error(`the page threw: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value;
+  } finally {
+    clearTimeout(timer);
+    browser.kill("SIGKILL");
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
