@@ -1,6 +1,6 @@
 // <out>/openapi.json -> <out>/validators.js + validators.d.ts: ajv validators compiled ahead of time,
 // in strict mode, one per request body and per response status, looked up by operationId.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { isMain, outDirFromArgs } from "./project.mjs";
@@ -30,11 +30,18 @@ function extensionKeywords(node, found = new Set()) {
   return found;
 }
 
-export function compileValidators(document) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, code: { source: true, esm: true } });
+function documentAjv(document) {
+  // loopRequired: a loop over the required names instead of one unrolled check each (same errors,
+  // about 15% less code).
+  const ajv = new Ajv2020({ strict: true, allErrors: true, loopRequired: 2, code: { source: true, esm: true } });
   addFormats(ajv, ["uuid"]);
   ajv.addVocabulary([...OPENAPI_KEYWORDS, ...[...extensionKeywords(document)].sort()]);
   ajv.addSchema(document, DOCUMENT_ID);
+  return ajv;
+}
+
+export function compileValidators(document) {
+  const ajv = documentAjv(document);
 
   const targets = validationTargets(document);
   // Ajv repeats a function once per export that names it, so each schema is exported once, under
@@ -86,21 +93,89 @@ function moduleSource(targets, code) {
   return `${header}\n${code}\n${lines.join("\n")}\n`;
 }
 
+/** The TypeScript type a target's validator narrows to, from the generated schema types. */
+function narrowedType(target) {
+  const operation = `operations[${JSON.stringify(target.operationId)}]`;
+  return target.kind === "request"
+    ? `JsonBody<NonNullable<${operation}["requestBody"]>>`
+    : `JsonBody<${operation}["responses"][${JSON.stringify(target.status)}]>`;
+}
+
+const DECLARATION_HEADER = [
+  "// Generated from openapi/ by scripts/validators.mjs. Do not edit: run `npm run generate`.",
+  'import type { ValidateFunction } from "ajv";',
+  'import type { components, operations } from "./schema.js";',
+  "",
+  "/** The JSON body of a request body or response object of the generated types. */",
+  'type JsonBody<T> = T extends { content: { "application/json": infer Body } } ? Body : unknown;',
+  "",
+];
+
 function declarationSource(targets, schemaNames) {
-  const lines = [
-    "// Generated from openapi/ by scripts/validators.mjs. Do not edit: run `npm run generate`.",
-    'import type { ValidateFunction } from "ajv";',
-    "",
-  ];
-  const names = new Set([...schemaNames, ...targets.map(exportName)]);
-  for (const name of names) lines.push(`export declare const ${name}: ValidateFunction;`);
-  lines.push("", "export declare const validators: {");
+  const lines = [...DECLARATION_HEADER];
+  for (const name of schemaNames) {
+    const component = /^validate([A-Za-z0-9]+)$/.exec(name)?.[1];
+    const target = targets.find((t) => exportName(t) === name);
+    lines.push(`export declare const ${name}: ValidateFunction<${component ? `components["schemas"][${JSON.stringify(component)}]` : narrowedType(target)}>;`);
+  }
+  for (const target of targets) {
+    if (!schemaNames.includes(exportName(target))) lines.push(`export declare const ${exportName(target)}: ValidateFunction<${narrowedType(target)}>;`);
+  }
+  lines.push("", "/** Each validator is a type guard: it narrows its argument to the request or response type. */", "export declare const validators: {");
   for (const [operationId, { request, responses }] of lookupTable(targets)) {
-    const statuses = responses.map(([status]) => `readonly ${JSON.stringify(status)}: ValidateFunction`).join("; ");
-    lines.push(`  readonly ${operationId}: { readonly request: ${request ? "ValidateFunction" : "null"}; readonly responses: { ${statuses} } };`);
+    const statuses = responses.map(([status, name]) => `readonly ${JSON.stringify(status)}: typeof ${name}`).join("; ");
+    lines.push(`  readonly ${operationId}: { readonly request: ${request ? `typeof ${request}` : "null"}; readonly responses: { ${statuses} } };`);
   }
   lines.push("};", "");
   return lines.join("\n");
+}
+
+const responseName = (status) => `response${status}`;
+const ANNOTATIONS = new Set(["description", "title", "examples", "example", "summary", "externalDocs"]);
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "schemas", "paths", "webhooks", "responses", "content"]);
+
+/**
+ * The document without annotations (descriptions, titles, examples, extensions), which validation
+ * never reads but standalone code would carry along; names of properties are kept whatever they are.
+ */
+function withoutAnnotations(node, keysAreNames = false) {
+  if (Array.isArray(node)) return node.map((item) => withoutAnnotations(item));
+  if (!node || typeof node !== "object") return node;
+  const kept = Object.entries(node).filter(([key]) => keysAreNames || !(ANNOTATIONS.has(key) || key.startsWith("x-")));
+  return Object.fromEntries(kept.map(([key, value]) => [key, withoutAnnotations(value, !keysAreNames && NAME_MAPS.has(key))]));
+}
+
+/**
+ * One module per operation, `validators/<operationId>.js`, exporting `request` and `responses`:
+ * a bundler that imports one operation ships that operation's validators alone.
+ */
+function operationModules(document, targets) {
+  const lean = withoutAnnotations(document);
+  const modules = [];
+  for (const [operationId, { request }] of lookupTable(targets)) {
+    const own = targets.filter((target) => target.operationId === operationId);
+    const responses = own.filter((target) => target.kind === "response");
+    // As in the module of all operations: each schema exported once, the other names aliases of it.
+    const named = [
+      ...(request ? [["request", own.find((t) => t.kind === "request").pointer]] : []),
+      ...responses.map((target) => [responseName(target.status), target.pointer]),
+    ];
+    const first = new Map();
+    for (const [name, pointer] of named) if (!first.has(pointer)) first.set(pointer, name);
+    const exports = Object.fromEntries([...first].map(([pointer, name]) => [name, DOCUMENT_ID + pointer]));
+    const aliases = named.filter(([name, pointer]) => first.get(pointer) !== name).map(([name, pointer]) => `const ${name} = ${first.get(pointer)};`);
+    const header = `// Generated from openapi/ by scripts/validators.mjs. Do not edit: run \`npm run generate\`.\n// The validators of ${operationId}: its request body and each documented response by status.`;
+    const table = `export const responses = { ${responses.map((t) => `${JSON.stringify(t.status)}: ${responseName(t.status)}`).join(", ")} };`;
+    const code = [header, esmOnly(standaloneCode(documentAjv(lean), exports)), ...aliases, ...(request ? [] : ["export const request = null;"]), table, ""].join("\n");
+    const declaration = [
+      ...DECLARATION_HEADER.map((line) => line.replace('"./schema.js"', '"../schema.js"')),
+      `export declare const request: ${request ? `ValidateFunction<${narrowedType(own.find((t) => t.kind === "request"))}>` : "null"};`,
+      `export declare const responses: { ${responses.map((t) => `readonly ${JSON.stringify(t.status)}: ValidateFunction<${narrowedType(t)}>`).join("; ")} };`,
+      "",
+    ].join("\n");
+    modules.push({ operationId, code, declaration });
+  }
+  return modules;
 }
 
 export function generateValidators(outDir) {
@@ -108,6 +183,13 @@ export function generateValidators(outDir) {
   const { targets, schemaNames, code } = compileValidators(document);
   writeFileSync(path.join(outDir, "validators.js"), moduleSource(targets, code));
   writeFileSync(path.join(outDir, "validators.d.ts"), declarationSource(targets, schemaNames));
+  const dir = path.join(outDir, "validators");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const { operationId, code: moduleCode, declaration } of operationModules(document, targets)) {
+    writeFileSync(path.join(dir, `${operationId}.js`), moduleCode);
+    writeFileSync(path.join(dir, `${operationId}.d.ts`), declaration);
+  }
 }
 
 if (isMain(import.meta.url)) generateValidators(outDirFromArgs());

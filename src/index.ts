@@ -12,6 +12,7 @@ export { signRequest, API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER, type Sig
 export { signingMiddleware, type SigningMiddlewareOptions } from "./signing/middleware.js";
 export { timeNonce, type NonceSource } from "./signing/nonce.js";
 export { parseDepositCanceled } from "./webhook.js";
-export { operations, servers } from "../generated/operations.js";
+// The runtime operation index; `operations` (from the generated types) is the schema type.
+export { operations as operationIndex, servers } from "../generated/operations.js";
 export type { ValidationIssue } from "./validation/issues.js";
 export type * from "./types.js";

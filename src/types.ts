@@ -1,5 +1,5 @@
 // Friendly names for the generated types.
-import type { components } from "../generated/schema.js";
+import type { components, paths } from "../generated/schema.js";
 
 export type { components, operations, paths, webhooks } from "../generated/schema.js";
 type Schemas = components["schemas"];
@@ -21,3 +21,18 @@ export type PrivateError = Schemas["PrivateError"];
 export type PublicError = Schemas["PublicError"];
 export type DepositCanceledEvent = Schemas["DepositCanceledEvent"];
 export type Decimal = Schemas["Decimal"];
+
+/** A request body with `request` and `nonce` optional, for a client whose middleware sets them. */
+type WithoutSigningFields<Body> = Body extends { request: unknown; nonce: unknown }
+  ? Omit<Body, "request" | "nonce"> & Partial<Pick<Body, "request" | "nonce">>
+  : Body;
+
+type SignedOperation<Operation> = Operation extends { requestBody: { content: { "application/json": infer Body } } }
+  ? Omit<Operation, "requestBody"> & { requestBody: { content: { "application/json": WithoutSigningFields<Body> } } }
+  : Operation;
+
+/**
+ * `paths` as openapi-fetch sees it behind `signingMiddleware`: every body without `request` and
+ * `nonce`, which the middleware adds. `createClient<SignedPaths>(...)` then needs no casts.
+ */
+export type SignedPaths = { [Path in keyof paths]: { [Method in keyof paths[Path]]: SignedOperation<paths[Path][Method]> } };

@@ -6,10 +6,13 @@ const issueList = (issues: readonly ValidationIssue[]) =>
   issues.slice(0, SHOWN_ISSUES).map((issue) => issue.message).join("; ") +
   (issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more (see .issues)` : "");
 
+/** Error options as ES2022 has them, spelt out so that the declarations compile with an ES2020 lib too. */
+export type ErrorCause = { cause?: unknown };
+
 /** Base of every error this package throws. None of them ever holds the API secret. */
 export class TxcApiError extends Error {
   override name = "TxcApiError";
-  constructor(readonly operationId: string, message: string, options?: ErrorOptions) {
+  constructor(readonly operationId: string, message: string, options?: ErrorCause) {
     super(`${operationId}: ${message}`, options);
   }
 }

@@ -1,6 +1,6 @@
 // Pagination walks limit/offset within the documented bounds and stops on a short page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, operations } from "../../src/index.js";
+import { createClient, operationIndex as operations } from "../../src/index.js";
 import { startVerifyingServer, type Received, type VerifyingServer } from "../helpers/verifying-server.js";
 
 const apiKey = "paging-key";

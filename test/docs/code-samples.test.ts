@@ -80,7 +80,7 @@ describe("docs code samples", () => {
   }, 60_000);
 
   for (const entry of entries) {
-    const operationId = entry.operation.operationId as keyof typeof validators;
+    const operationId = entry.operation.operationId as keyof typeof operationIndex;
     for (const sample of entry.operation["x-codeSamples"] as Sample[]) {
       it(`${operationId} · ${sample.label} prints a 200 body valid for the operation`, async () => {
         if (operationIndex[operationId].stateChanging) await resetSandbox(sandbox);

@@ -1,7 +1,7 @@
 // No input makes the sandbox answer 5xx or stop answering: 2,000 random bodies and header sets.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operations, signRequest } from "../../src/index.js";
+import { operationIndex as operations, signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
 
