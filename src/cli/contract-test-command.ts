@@ -11,6 +11,7 @@ import { runContractTests } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
+import { colourWanted } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
 
 export const contractTestHelp = `Usage: txc-api contract-test --base-url URL [options]
@@ -115,6 +116,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   for (const file of [values.junit, values.json]) if (file && file !== "-") checkWritable(file);
   // With --json -, stdout carries the NDJSON alone and the readable report goes to stderr.
   const say = values.json === "-" ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const colour = colourWanted(values.json === "-" ? process.stderr : process.stdout);
 
   say(`Contract-testing ${baseUrl} (checks: ${[...checks].join(", ")})`);
   await checkIsThisApi(baseUrl, positiveInteger(values.timeout, 10_000, "--timeout"));
@@ -138,14 +140,14 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0) * 1000,
       maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time") * 1000,
       maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
-      onOperationDone: (operationId, results) => say(progressLine(operationId, results)),
+      onOperationDone: (operationId, results) => say(progressLine(operationId, results, colour)),
     });
   } catch (error) {
     if (error instanceof ConnectionError) throw new UsageError(`the server stopped answering, so the run is incomplete: ${error.message}`);
     throw error;
   }
   say("");
-  say(summary(report));
+  say(summary(report, colour));
   if (values.junit) writeJUnit(values.junit, report);
   if (values.json) writeNdjson(values.json, report);
   process.exitCode = report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1;

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import { readFileSync } from "node:fs";
 import { contractTestCommand, contractTestHelp } from "./contract-test-command.js";
 import { mockCommand, mockHelp } from "./mock-command.js";
 import { serveCommand, serveHelp } from "./serve-command.js";
 import { signCommand, signHelp } from "./sign-command.js";
 import { printable } from "../text/printable.js";
+import { closest, colourWanted, helpText, styled } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
 
 type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };
@@ -18,20 +20,40 @@ const commands: Record<string, Command> = {
 const mainHelp = `Usage: txc-api <command> [options]
 
 Commands:
-${Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(10)} ${summary}`).join("\n")}
+${Object.entries(commands).map(([name, { summary }]) => `  ${name.padEnd(15)} ${summary}`).join("\n")}
+  help COMMAND    a command's options (as txc-api COMMAND --help)
 
-Run txc-api <command> --help for a command's options.`;
+Options:
+  --help, -h      this help
+  --version, -v   the package version`;
+
+const version = (): string => (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const printHelp = (text: string) => console.log(helpText(text, colourWanted(process.stdout)));
+
+function commandNamed(name: string): Command {
+  const command = commands[name];
+  if (command) return command;
+  const suggestion = closest(name, Object.keys(commands));
+  throw new UsageError(`unknown command ${printable(name, 60)}${suggestion ? `: did you mean ${suggestion}?` : ""} (txc-api --help lists them)`);
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h") {
-    console.log(mainHelp);
+    printHelp(mainHelp);
     return name ? 0 : 2;
   }
-  const command = commands[name];
-  if (!command) throw new UsageError(`unknown command ${printable(name, 60)}\n\n${mainHelp}`);
+  if (name === "--version" || name === "-v") {
+    console.log(version());
+    return 0;
+  }
+  if (name === "help") {
+    printHelp(rest[0] === undefined ? mainHelp : commandNamed(rest[0]).help);
+    return 0;
+  }
+  const command = commandNamed(name);
   if (rest.includes("--help") || rest.includes("-h")) {
-    console.log(command.help);
+    printHelp(command.help);
     return 0;
   }
   const output = await command.run(rest);
@@ -43,7 +65,7 @@ main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (error: Error) => {
     const usage = error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS");
-    console.error(`txc-api: ${usage ? error.message : error.stack ?? error.message}`);
+    console.error(`${styled(colourWanted(process.stderr), "red", "txc-api:")} ${usage ? error.message : error.stack ?? error.message}`);
     process.exitCode = usage ? 2 : 1;
   },
 );

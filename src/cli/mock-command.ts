@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { portFrom } from "./options.js";
+import { checkListenable, portFrom } from "./options.js";
 import { bundledDocument } from "./package-files.js";
 import { UsageError } from "./usage-error.js";
 
@@ -33,6 +33,8 @@ export async function mockCommand(argv: string[]): Promise<void> {
     strict: true,
   });
   const port = portFrom(values.port, 4010);
+  // Prism answers a busy port with its whole help text: say it in one line before starting it.
+  await checkListenable(values.host!, port);
   const prism = spawn(
     process.execPath,
     [prismBin(), "mock", bundledDocument, "--host", values.host!, "--port", String(port), ...(split >= 0 ? argv.slice(split + 1) : [])],

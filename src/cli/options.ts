@@ -35,3 +35,26 @@ export function checkedBaseUrl(value: string | undefined): string {
   if (url.username || url.password) throw new UsageError("--base-url must not hold credentials: they come from TXC_API_KEY and TXC_API_SECRET");
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
+
+/** Why a server cannot listen on host and port, in one line, or the error itself when it is something else. */
+export function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host}:${port}`;
+  switch (error.code) {
+    case "EADDRINUSE": return new UsageError(`port ${port} on ${host} is in use: pass --port or PORT`);
+    case "EADDRNOTAVAIL": return new UsageError(`cannot listen on ${where}: no network interface of this machine has that address (--host)`);
+    case "ENOTFOUND":
+    case "EAI_AGAIN": return new UsageError(`cannot listen on ${where}: the host name does not resolve (--host)`);
+    case "EACCES": return new UsageError(`cannot listen on ${where}: permission denied (ports below 1024 need privileges; pass --port)`);
+    default: return error;
+  }
+}
+
+/** Checks that host and port can be listened on, for a server another program will start. */
+export async function checkListenable(host: string, port: number): Promise<void> {
+  const { createServer } = await import("node:net");
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, host, port)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}

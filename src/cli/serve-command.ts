@@ -6,7 +6,7 @@ import { builtInDataset, demoKeys, type Dataset } from "../sandbox/dataset.js";
 import { DatasetError, loadDataset } from "../sandbox/load-dataset.js";
 import { createSandbox } from "../sandbox/server.js";
 import { shutDown } from "../sandbox/shutdown.js";
-import { portFrom, untilStopped } from "./options.js";
+import { listenError, portFrom, untilStopped } from "./options.js";
 import { bundledDocument, docsPage } from "./package-files.js";
 import { UsageError } from "./usage-error.js";
 
@@ -79,9 +79,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
   }
   const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument, rateLimits: !values["no-rate-limits"] });
   await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new UsageError(`port ${port} on ${values.host} is in use: pass --port or PORT`) : error),
-    );
+    server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, values.host!, port)));
     server.listen(port, values.host, resolve);
   });
   const { port: bound } = server.address() as AddressInfo;

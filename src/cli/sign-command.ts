@@ -5,6 +5,11 @@ import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { operations } from "../../generated/operations.js";
+import { validationIssues } from "../validation/issues.js";
+import { requestValidator, type ValidatedOperationId } from "../validation/lookup.js";
+
+type OperationId = ValidatedOperationId & keyof typeof operations;
 
 export const signHelp = `Usage: txc-api sign --path PATH [--body JSON] [--nonce N] [--format json|curl] [--base-url URL]
 
@@ -29,6 +34,18 @@ Example:
   TXC_API_KEY=sandbox-basic TXC_API_SECRET=... txc-api sign --path /api/v4/main-account/balance \\
     --body '{"ticker":"BTC"}' --format curl --base-url http://127.0.0.1:8080`;
 
+const signedPaths = Object.entries(operations).filter(([, op]) => op.signed).map(([id, op]) => [op.path, id as OperationId] as const);
+
+/** The private operation at `path`, or a usage error that lists them. */
+function signedOperationAt(path: string | undefined): OperationId {
+  const example = "such as /api/v4/main-account/balance";
+  if (!path) throw new UsageError(`--path is required: the endpoint path, ${example}`);
+  if (!path.startsWith("/")) throw new UsageError(`--path must start with /, ${example}`);
+  const found = signedPaths.find(([known]) => known === path);
+  if (!found) throw new UsageError(`--path is not a private path of the API; they are: ${signedPaths.map(([known]) => known).join(", ")}`);
+  return found[1];
+}
+
 export function signCommand(argv: string[], env = process.env): string {
   const { values } = parseArgs({
     args: argv,
@@ -42,7 +59,7 @@ export function signCommand(argv: string[], env = process.env): string {
     },
     strict: true,
   });
-  if (!values.path || !values.path.startsWith("/")) throw new UsageError("--path is required: the endpoint path, such as /api/v4/main-account/balance");
+  const operationId = signedOperationAt(values.path);
   if (values.format !== "json" && values.format !== "curl") throw new UsageError(`--format must be json or curl`);
   let body: unknown;
   try {
@@ -54,7 +71,13 @@ export function signCommand(argv: string[], env = process.env): string {
   if (values.nonce !== undefined && !/^\d{1,30}$/.test(values.nonce)) throw new UsageError("--nonce must be digits (at most 30), such as Unix time in milliseconds");
   const baseUrl = values["base-url"] === undefined ? "${TXC_BASE_URL}" : checkedBaseUrl(values["base-url"]);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"], env);
-  const signed = signRequest({ path: values.path, body, apiKey, apiSecret, nonce: values.nonce ?? timeNonce(apiKey) });
+  const nonce = values.nonce ?? timeNonce(apiKey);
+  // The body as it will be signed must keep the document's rules, or the server would refuse it.
+  const validate = requestValidator(operationId)!;
+  if (!validate({ ...(body as object), request: values.path, nonce: String(nonce) })) {
+    throw new UsageError(`--body breaks the rules of ${operationId}: ${validationIssues(validate.errors).map((issue) => issue.message).join("; ")}`);
+  }
+  const signed = signRequest({ path: values.path!, body, apiKey, apiSecret, nonce });
   if (values.format === "json") return JSON.stringify(signed, null, 2);
   return curlCommand(`${baseUrl}${values.path}`, signed);
 }

@@ -1,3 +1,4 @@
+import { styled } from "../text/terminal.js";
 import { CHECKS } from "./cases.js";
 import type { Report } from "./run.js";
 import type { Result } from "./verdict.js";
@@ -5,14 +6,14 @@ import type { Result } from "./verdict.js";
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** One progress line when an operation is done. */
-export function progressLine(operationId: string, results: Result[]): string {
+export function progressLine(operationId: string, results: Result[], colour = false): string {
   const failed = results.filter((r) => !r.passed).length;
-  return `  ${pad(operationId, 28)} ${results.length} checks, ${failed ? `${failed} FAILED` : "all passed"}`;
+  return `  ${pad(operationId, 28)} ${results.length} checks, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
 }
 
-function failureBlock(result: Result): string {
+function failureBlock(result: Result, colour: boolean): string {
   return [
-    `✗ ${result.operationId} · ${result.check} · ${result.name}`,
+    styled(colour, "red", `✗ ${result.operationId} · ${result.check} · ${result.name}`),
     `  expected: ${result.expected}`,
     `  got:      ${result.actual}`,
     ...result.problems.map((problem) => `  - ${problem}`),
@@ -22,7 +23,7 @@ function failureBlock(result: Result): string {
 }
 
 /** The closing report: failures in full, the operations × checks table, coverage and time. */
-export function summary(report: Report): string {
+export function summary(report: Report, colour = false): string {
   const operationIds = [...new Set([...report.results.map((r) => r.operationId), ...report.skipped.map((s) => s.operationId)])];
   const cell = (operationId: string, check: string) => {
     if (report.skipped.some((s) => s.operationId === operationId)) return "skipped";
@@ -38,7 +39,7 @@ export function summary(report: Report): string {
     ([id, { documented, observed }]) => `  ${pad(id, 28)} observed ${observed.join(", ") || "none"} of documented ${documented.join(", ")}`,
   );
   return [
-    ...failures.map(failureBlock),
+    ...failures.map((failure) => failureBlock(failure, colour)),
     failures.length ? "" : undefined,
     row(["operation", ...CHECKS]),
     ...operationIds.map((id) => row([id, ...CHECKS.map((check) => cell(id, check))])),
@@ -47,7 +48,11 @@ export function summary(report: Report): string {
     `coverage: ${report.coverage.exercised.length}/${report.coverage.operations} operations exercised; statuses:`,
     ...covered,
     report.rateLimited ? `${report.rateLimited} answers were 429 and were waited out and sent again` : undefined,
-    ...report.runProblems.map((problem) => `✗ run: ${problem}`),
-    `${report.results.length - failures.length} passed, ${failures.length} failed; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+    ...report.runProblems.map((problem) => styled(colour, "red", `✗ run: ${problem}`)),
+    styled(
+      colour,
+      failures.length || report.runProblems.length ? "red" : "green",
+      `${report.results.length - failures.length} passed, ${failures.length} failed; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+    ),
   ].filter((line) => line !== undefined).join("\n");
 }

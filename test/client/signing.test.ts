@@ -82,20 +82,20 @@ describe("txc-api sign", () => {
 
   it("reads the secret from --api-secret-file", () => {
     const secretFile = path.join(root, "test", "client", "fixtures", "secret.txt");
-    const result = run(["--path", "/p", "--nonce", "1", "--api-secret-file", secretFile], { ...process.env, TXC_API_KEY: apiKey });
+    const result = run(["--path", "/api/v4/main-account/balance", "--nonce", "1", "--api-secret-file", secretFile], { ...process.env, TXC_API_KEY: apiKey });
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).headers["X-TXC-SIGNATURE"]).toBe(
-      signRequest({ path: "/p", apiKey, apiSecret: "secret-from-file", nonce: 1 }).headers["X-TXC-SIGNATURE"],
+      signRequest({ path: "/api/v4/main-account/balance", apiKey, apiSecret: "secret-from-file", nonce: 1 }).headers["X-TXC-SIGNATURE"],
     );
   });
 
   it.each([
-    [["--path", "/p"], { ...process.env, TXC_API_KEY: "", TXC_API_SECRET: "" }, /TXC_API_KEY/],
-    [["--path", "/p"], { ...process.env, TXC_API_KEY: apiKey, TXC_API_SECRET: "" }, /TXC_API_SECRET/],
+    [["--path", "/api/v4/main-account/balance"], { ...process.env, TXC_API_KEY: "", TXC_API_SECRET: "" }, /TXC_API_KEY/],
+    [["--path", "/api/v4/main-account/balance"], { ...process.env, TXC_API_KEY: apiKey, TXC_API_SECRET: "" }, /TXC_API_SECRET/],
     [["--body", "{}"], undefined, /--path is required/],
-    [["--path", "/p", "--body", "[1]"], undefined, /--body must be a JSON object/],
-    [["--path", "/p", "--format", "xml"], undefined, /--format must be json or curl/],
-    [["--path", "/p", "--api-secret", "x"], undefined, /Unknown option '--api-secret'/],
+    [["--path", "/api/v4/main-account/balance", "--body", "[1]"], undefined, /--body must be a JSON object/],
+    [["--path", "/api/v4/main-account/balance", "--format", "xml"], undefined, /--format must be json or curl/],
+    [["--path", "/api/v4/main-account/balance", "--api-secret", "x"], undefined, /Unknown option '--api-secret'/],
   ])("fails with exit 2 and a clear message on %j", (args, environment, message) => {
     const result = run(args as string[], (environment as NodeJS.ProcessEnv) ?? env);
     expect(result.status).toBe(2);

@@ -1,0 +1,112 @@
+// txc-api as people type it: versions, help, typos, colour, and one-line errors.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { root } from "../helpers/project.js";
+
+const cli = path.join(root, "dist", "cli", "main.js");
+const ESC = "\u001b[";
+const plainEnv = () => {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.FORCE_COLOR;
+  delete env.NO_COLOR;
+  return env;
+};
+const txc = (args: string[], env: NodeJS.ProcessEnv = plainEnv()) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env, timeout: 30_000 });
+const COMMANDS = ["serve", "mock", "contract-test", "sign"];
+
+describe("txc-api", () => {
+  it("prints the package version with --version and -v", () => {
+    const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    for (const flag of ["--version", "-v"]) expect(txc([flag])).toMatchObject({ status: 0, stdout: `${version}\n` });
+  });
+
+  it("answers help COMMAND as COMMAND --help, and lists help and --version", () => {
+    for (const command of COMMANDS) expect(txc(["help", command]).stdout).toBe(txc([command, "--help"]).stdout);
+    const main = txc(["help"]);
+    expect(main.status).toBe(0);
+    expect(main.stdout).toMatch(/help COMMAND/);
+    expect(main.stdout).toMatch(/--version/);
+  });
+
+  it("suggests the command meant by a typo, and exits 2", () => {
+    const typo = txc(["contract-tset"]);
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toBe("txc-api: unknown command contract-tset: did you mean contract-test? (txc-api --help lists them)\n");
+    expect(txc(["help", "srve"]).stderr).toContain("did you mean serve?");
+  });
+
+  it("wraps every help to 100 columns", () => {
+    for (const args of [["--help"], ...COMMANDS.map((command) => [command, "--help"])]) {
+      const long = txc(args).stdout.split("\n").filter((line) => line.length > 100);
+      expect(long, args.join(" ")).toEqual([]);
+    }
+  });
+
+  it("colours only when wanted: FORCE_COLOR yes, NO_COLOR and a pipe no", () => {
+    expect(txc(["--help"], { ...plainEnv(), FORCE_COLOR: "1" }).stdout).toContain(ESC);
+    expect(txc(["--help"]).stdout).not.toContain(ESC);
+    expect(txc(["--help"], { ...plainEnv(), NO_COLOR: "1" }).stdout).not.toContain(ESC);
+    expect(txc(["--help"], { ...plainEnv(), FORCE_COLOR: "0" }).stdout).not.toContain(ESC);
+  });
+
+  it("colours on a terminal unless NO_COLOR is set", () => {
+    // script(1) gives the command a pseudo-terminal, as an interactive shell would.
+    const onTerminal = (env: NodeJS.ProcessEnv) =>
+      spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} --help`, "/dev/null"], { encoding: "utf8", env, timeout: 30_000 }).stdout;
+    expect(onTerminal(plainEnv())).toContain(ESC);
+    expect(onTerminal({ ...plainEnv(), NO_COLOR: "1" })).not.toContain(ESC);
+  });
+});
+
+describe("txc-api sign", () => {
+  const sign = (...args: string[]) => txc(["sign", ...args], { ...plainEnv(), TXC_API_KEY: "k", TXC_API_SECRET: "s" });
+
+  it.each([
+    [["--path", "/api/v4/main-account/balanse"], /--path is not a private path of the API; they are: .*\/api\/v4\/main-account\/balance/],
+    [["--path", "api/v4/main-account/balance"], /--path must start with \//],
+    [["--path", "/api/v4/public/ping"], /--path is not a private path/],
+    [["--path", "/api/v4/main-account/balance", "--body", '{"ticker":5}'], /--body breaks the rules of getMainBalance: ticker must be string/],
+    [["--path", "/api/v4/main-account/smart/investments", "--body", '{"limit":101}'], /--body breaks the rules of getInvestmentsHistory: limit must be <= 100/],
+  ])("refuses %j with exit 2, naming the field and the rule, signing nothing", (args, message) => {
+    const result = sign(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe("");
+  });
+
+  it("signs a body that keeps the rules", () => {
+    const result = sign("--path", "/api/v4/main-account/balance", "--body", '{"ticker":"BTC"}', "--nonce", "5");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).body).toBe('{"request":"/api/v4/main-account/balance","nonce":"5","ticker":"BTC"}');
+  });
+});
+
+describe("one-line errors where a server cannot start", () => {
+  const oneLine = (result: ReturnType<typeof txc>) => {
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  };
+
+  it("serve --host with an address this machine does not have", () => {
+    const result = txc(["serve", "--host", "10.255.255.1", "--port", "0"]);
+    oneLine(result);
+    expect(result.stderr).toContain("cannot listen on 10.255.255.1:0: no network interface of this machine has that address");
+  });
+
+  it("mock on a busy port, before Prism prints its help", async () => {
+    const busy: Server = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (busy.address() as { port: number }).port;
+      const result = txc(["mock", "--port", String(port)]);
+      oneLine(result);
+      expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is in use`);
+    } finally {
+      busy.close();
+    }
+  });
+});
