@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs";
 import { contractTestCommand, contractTestHelp } from "./contract-test-command.js";
+import { diffCommand, diffHelp } from "./diff-command.js";
 import { mockCommand, mockHelp } from "./mock-command.js";
 import { serveCommand, serveHelp } from "./serve-command.js";
 import { signCommand, signHelp } from "./sign-command.js";
@@ -15,6 +16,7 @@ const commands: Record<string, Command> = {
   mock: { summary: "run a Prism contract mock of the document", help: mockHelp, run: mockCommand },
   "contract-test": { summary: "test whether a server keeps the contract (schema, errors, signing, nonces)", help: contractTestHelp, run: contractTestCommand },
   sign: { summary: "sign a private request: the exact body and the three X-TXC headers, or a curl command", help: signHelp, run: signCommand },
+  diff: { summary: "compare two versions of the contract: what breaks a client, what is compatible", help: diffHelp, run: diffCommand },
 };
 
 const mainHelp = `Usage: txc-api <command> [options]

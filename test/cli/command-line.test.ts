@@ -15,7 +15,7 @@ const plainEnv = () => {
   return env;
 };
 const txc = (args: string[], env: NodeJS.ProcessEnv = plainEnv()) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env, timeout: 30_000 });
-const COMMANDS = ["serve", "mock", "contract-test", "sign"];
+const COMMANDS = ["serve", "mock", "contract-test", "sign", "diff"];
 
 describe("txc-api", () => {
   it("prints the package version with --version and -v", () => {
