@@ -5,6 +5,13 @@ import path from "node:path";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** Headless, with every outside address unreachable: names resolve to nothing, proxied requests go to a closed port. */
+const offlineArgs = (profile: string) => [
+  "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--disable-quic", `--user-data-dir=${profile}`,
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=http://127.0.0.1:9",
+];
+
 /**
  * Renders a page in headless Chromium with every outside address unreachable: host names resolve
  * to nothing and any proxied request goes to a closed loopback port. Returns the rendered DOM and
@@ -15,12 +22,7 @@ export function renderOffline(url: string): { dom: string; log: string } {
   try {
     const result = spawnSync(
       chromiumPath,
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-quic", `--user-data-dir=${profile}`,
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=http://127.0.0.1:9",
-        "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom", url,
-      ],
+      [...offlineArgs(profile), "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom", url],
       { encoding: "utf8", timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
     );
     if (result.error) throw result.error;
@@ -39,12 +41,7 @@ export async function evaluateInPage(url: string, expression: string, timeoutMs 
   const { spawn } = await import("node:child_process");
   const { default: WebSocket } = await import("ws");
   const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
-  const browser = spawn(chromiumPath, [
-    "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-quic", `--user-data-dir=${profile}`,
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--proxy-server=http://127.0.0.1:9",
-    "--remote-debugging-port=0", "about:blank",
-  ], { stdio: ["ignore", "ignore", "pipe"] });
+  const browser = spawn(chromiumPath, [...offlineArgs(profile), "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
   const timer = setTimeout(() => browser.kill("SIGKILL"), timeoutMs);
   try {
     const endpoint = await new Promise<string>((resolve, reject) => {
