@@ -62,8 +62,8 @@ failing generated request is shrunk (fields dropped, values brought to their bou
 smallest one that still fails before it is reported.
 
 Exit status: 0 only when every planned check ran and passed; 1 on any violation, when nothing
-was checked, or when --max-time or --max-failures stopped the run; 2 on usage errors, or when the server cannot be reached, closes connections or stops
-answering (the run is then incomplete).
+was checked, or when --max-time or --max-failures stopped the run; 2 on usage errors, or when
+the server cannot be reached, closes connections or stops answering (the run is incomplete).
 Each failure shows what was expected, what came back, and a command that reproduces it.`;
 
 function positiveInteger(value: string | undefined, fallback: number, option: string, minimum = 1): number {

@@ -114,16 +114,16 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     if (!server.listening) response.setHeader("Connection", "close");
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
     const path = (request.url ?? "/").split("?")[0];
-    const origin = requestOrigin(request.headers.host, boundOrigin());
+    const origin = () => requestOrigin(request.headers.host, boundOrigin());
     if (request.method === "GET" && path === "/") {
-      if (!docs.serve(request, response, origin)) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
+      if (!docs.serve(request, response, origin())) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
       return;
     }
     if (request.method === "GET" && path === "/openapi.json") {
-      if (!document.serve(request, response, origin)) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
+      if (!document.serve(request, response, origin())) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
       return;
     }
-    if (request.method === "GET" && (path === "/api/v4/" || path === "/api/v4")) return send(response, 200, apiIndex(origin));
+    if (request.method === "GET" && (path === "/api/v4/" || path === "/api/v4")) return send(response, 200, apiIndex(origin()));
     if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = resetRefusal(request);
       if (refused) return sendError(response, path, 403, refused);

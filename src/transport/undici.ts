@@ -19,7 +19,7 @@ const ORIGIN_AND_PATH = /^([a-z][a-z\d+.-]*:\/\/[^/?#]*)(.*)$/i;
 
 /**
  * undici's dispatcher over a keep-alive pool, driven directly: no stream, no AbortController and
- * no promise per chunk, so that a call costs little more than undici.request itself (bench/).
+ * no promise per chunk: a call costs less CPU than undici.request itself (bench/).
  * Never follows a redirect; the timeout covers the whole exchange (queueing and connecting
  * included) and aborts it, so nothing is read once the call has ended; an answer over
  * `maxResponseBytes` is cut off.
