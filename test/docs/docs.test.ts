@@ -80,33 +80,44 @@ describe("docs served by the sandbox", () => {
   });
 
   it("offer curl, TypeScript and Python on every operation's page, in headless Chromium", async () => {
-    const routes = operations(loadDocument())
+    const pages = operations(loadDocument())
       .filter((entry) => !entry.webhook)
-      .map(({ operation }) => `#/${String(operation.tags![0]).toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${String(operation.operationId).toLowerCase()}`);
-    // Each page: open the code sample's language menu and read its items.
+      .map(({ operation }) => ({
+        route: `#/${String(operation.tags![0]).toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${String(operation.operationId).toLowerCase()}`,
+        summary: operation.summary,
+      }));
+    // Each page: once its heading shows, open the code sample's language menu and read its items.
     const found = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-      const languagesOf = async (route) => {
-        location.hash = route;
-        for (let waited = 0; waited < 5000; waited += 100) {
-          await sleep(100);
-          const menu = [...document.querySelectorAll('[data-component-name="Dropdown/Dropdown"]')].find((d) => d.textContent.trim() === "curl");
-          if (!menu || !location.hash.startsWith(route)) continue;
-          // The menu may open in a portal: its items are the ones that appear on the click.
-          const before = new Set(document.querySelectorAll('[role="menuitem"]'));
-          menu.querySelector("button").click();
-          await sleep(200);
-          const items = [...document.querySelectorAll('[role="menuitem"]')].filter((item) => !before.has(item)).map((item) => item.textContent.trim());
-          menu.querySelector("button").click();
-          return items;
+      const until = async (probe) => {
+        for (let waited = 0; waited < 8000; waited += 50) {
+          const value = probe();
+          if (value) return value;
+          await sleep(50);
         }
         return null;
       };
+      const languagesOf = async ({ route, summary }) => {
+        location.hash = route;
+        const shown = await until(() => [...document.querySelectorAll("h1, h2")].some((h) => h.textContent.trim() === summary));
+        if (!shown) return null;
+        const menu = await until(() => [...document.querySelectorAll('[data-component-name="Dropdown/Dropdown"]')].find((d) => d.textContent.trim() === "curl"));
+        if (!menu) return null;
+        // The menu may open in a portal: its items are the ones that appear on the click.
+        const before = new Set(document.querySelectorAll('[role="menuitem"]'));
+        menu.querySelector("button").click();
+        const items = await until(() => {
+          const appeared = [...document.querySelectorAll('[role="menuitem"]')].filter((item) => !before.has(item)).map((item) => item.textContent.trim());
+          return appeared.includes("curl") ? appeared : null;
+        });
+        menu.querySelector("button").click();
+        return items;
+      };
       const found = {};
-      for (const route of ${JSON.stringify(routes)}) found[route] = await languagesOf(route);
+      for (const page of ${JSON.stringify(pages)}) found[page.route] = await languagesOf(page);
       return found;
-    })()`)) as Record<string, string[] | null>;
+    })()`, 120_000)) as Record<string, string[] | null>;
     expect(Object.keys(found)).toHaveLength(10);
     for (const [route, items] of Object.entries(found)) expect(items, route).toEqual(expect.arrayContaining(["curl", "TypeScript", "Python"]));
-  }, 90_000);
+  }, 150_000);
 });

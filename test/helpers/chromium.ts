@@ -81,7 +81,10 @@ export async function evaluateInPage(url: string, expression: string, timeoutMs 
     return result.value;
   } finally {
     clearTimeout(timer);
+    // Chromium writes its profile until it has exited: remove the profile only after that.
+    const exited = browser.exitCode !== null || browser.signalCode !== null ? Promise.resolve() : new Promise((resolve) => browser.once("exit", resolve));
     browser.kill("SIGKILL");
-    rmSync(profile, { recursive: true, force: true });
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
