@@ -32,6 +32,8 @@ describe("sandbox authentication", () => {
     ["a missing signature header", () => { const s = signed(); const { "X-TXC-SIGNATURE": _, ...headers } = s.headers; return post(headers, s.body); }, /X-TXC-SIGNATURE/],
     ["a missing API key header", () => { const s = signed(); const { "X-TXC-APIKEY": _, ...headers } = s.headers; return post(headers, s.body); }, /X-TXC-APIKEY/],
     ["a wrong signature", () => { const s = signed({ apiSecret: "not-the-secret" }); return post(s.headers, s.body); }, /HMAC-SHA512/],
+    ["a signature with one hex digit too many", () => { const s = signed(); return post({ ...s.headers, "X-TXC-SIGNATURE": s.headers["X-TXC-SIGNATURE"] + "0" }, s.body); }, /128 hex digits/],
+    ["a signature with its last hex digit cut off", () => { const s = signed(); return post({ ...s.headers, "X-TXC-SIGNATURE": s.headers["X-TXC-SIGNATURE"].slice(0, 127) }, s.body); }, /128 hex digits/],
     ["a payload that is not the body", () => { const s = signed(); return post(s.headers, s.body.replace("TXC-BTC", "TXC-ETH")); }, /base64 of the request body/],
     ["a body signed for another path", () => { const s = signed({ path: "/api/v4/main-account/balance" }); return post(s.headers, s.body); }, /request must be the path called/],
     ["an unknown key", () => { const s = signed({ apiKey: "nobody" }); return post(s.headers, s.body); }, /Unknown API key/],
