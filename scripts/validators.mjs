@@ -5,13 +5,14 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { isMain, outDirFromArgs } from "./project.mjs";
 import { exportName, validationTargets } from "./validation-targets.mjs";
+import { compactStandalone } from "./compact-validators.mjs";
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require("ajv/dist/2020").default;
 const addFormats = require("ajv-formats").default;
 const standaloneCode = require("ajv/dist/standalone").default;
 
-const DOCUMENT_ID = "openapi.json";
+export const DOCUMENT_ID = "openapi.json";
 // Keys of an OpenAPI document and OpenAPI schema keywords that are not JSON Schema: declared as a
 // vocabulary so that strict mode stays on for everything else.
 const OPENAPI_KEYWORDS = [
@@ -19,23 +20,38 @@ const OPENAPI_KEYWORDS = [
   "externalDocs", "example", "discriminator", "xml",
 ];
 
-function extensionKeywords(node, found = new Set()) {
-  if (Array.isArray(node)) node.forEach((item) => extensionKeywords(item, found));
+const TRACKING_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"];
+
+/** Every key used anywhere in the document (keywords and property names alike). */
+function documentKeys(node, found = new Set()) {
+  if (Array.isArray(node)) node.forEach((item) => documentKeys(item, found));
   else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith("x-")) found.add(key);
-      extensionKeywords(value, found);
+      found.add(key);
+      documentKeys(value, found);
     }
   }
   return found;
 }
 
-function documentAjv(document) {
+/**
+ * An Ajv2020 holding the document. `tracking: false` is what the build uses: Ajv2020 always tracks
+ * evaluated properties and dynamic anchors, for keywords the document does not use, and every
+ * validator would carry that code. The stock setting (`true`) is the tests' reference.
+ */
+export function documentAjv(document, { tracking = false } = {}) {
   // loopRequired: a loop over the required names instead of one unrolled check each (same errors,
   // about 15% less code).
   const ajv = new Ajv2020({ strict: true, allErrors: true, loopRequired: 2, code: { source: true, esm: true } });
+  const keys = documentKeys(document);
+  if (!tracking) {
+    const used = [...keys].filter((keyword) => TRACKING_KEYWORDS.includes(keyword));
+    if (used.length > 0) throw new Error(`the document uses ${used.join(", ")}: the validators need tracking on (scripts/validators.mjs)`);
+    ajv.opts.unevaluated = false;
+    ajv.opts.dynamicRef = false;
+  }
   addFormats(ajv, ["uuid"]);
-  ajv.addVocabulary([...OPENAPI_KEYWORDS, ...[...extensionKeywords(document)].sort()]);
+  ajv.addVocabulary([...OPENAPI_KEYWORDS, ...[...keys].filter((key) => key.startsWith("x-")).sort()]);
   ajv.addSchema(document, DOCUMENT_ID);
   return ajv;
 }
@@ -56,7 +72,7 @@ export function compileValidators(document) {
   const aliases = targets
     .filter((target) => compiled.get(target.pointer) !== exportName(target))
     .map((target) => `export const ${exportName(target)} = ${compiled.get(target.pointer)};`);
-  return { targets, schemaNames: [...compiled.values()], code: `${esmOnly(standalone)}\n${aliases.join("\n")}` };
+  return { targets, schemaNames: [...compiled.values()], code: `${esmOnly(compactStandalone(standalone))}\n${aliases.join("\n")}` };
 }
 
 /** Ajv's ESM output still calls require() for formats and runtime helpers: turn those into imports. */
@@ -166,7 +182,7 @@ function operationModules(document, targets) {
     const aliases = named.filter(([name, pointer]) => first.get(pointer) !== name).map(([name, pointer]) => `const ${name} = ${first.get(pointer)};`);
     const header = `// Generated from openapi/ by scripts/validators.mjs. Do not edit: run \`npm run generate\`.\n// The validators of ${operationId}: its request body and each documented response by status.`;
     const table = `export const responses = { ${responses.map((t) => `${JSON.stringify(t.status)}: ${responseName(t.status)}`).join(", ")} };`;
-    const code = [header, esmOnly(standaloneCode(documentAjv(lean), exports)), ...aliases, ...(request ? [] : ["export const request = null;"]), table, ""].join("\n");
+    const code = [header, esmOnly(compactStandalone(standaloneCode(documentAjv(lean), exports))), ...aliases, ...(request ? [] : ["export const request = null;"]), table, ""].join("\n");
     const declaration = [
       ...DECLARATION_HEADER.map((line) => line.replace('"./schema.js"', '"../schema.js"')),
       `export declare const request: ${request ? `ValidateFunction<${narrowedType(own.find((t) => t.kind === "request"))}>` : "null"};`,
