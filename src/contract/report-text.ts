@@ -2,13 +2,14 @@ import { styled } from "../text/terminal.js";
 import { CHECKS } from "./cases.js";
 import type { Report } from "./run.js";
 import type { Result } from "./verdict.js";
+import { counted } from "../text/counted.js";
 
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** One progress line when an operation is done. */
 export function progressLine(operationId: string, results: Result[], colour = false): string {
   const failed = results.filter((r) => !r.passed).length;
-  return `  ${pad(operationId, 28)} ${results.length} checks, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
+  return `  ${pad(operationId, 28)} ${counted(results.length, "check")}, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
 }
 
 function failureBlock(result: Result, colour: boolean): string {

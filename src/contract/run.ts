@@ -6,6 +6,7 @@ import { shrink } from "./shrink.js";
 import { documentedStatuses, type OperationId } from "./document.js";
 import { ConnectionError, send, type Target } from "./send.js";
 import { judge, type Result } from "./verdict.js";
+import { counted } from "../text/counted.js";
 
 export type RunOptions = Target & {
   operations: OperationId[];
@@ -119,7 +120,7 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
       return verdict.passed ? undefined : verdict;
     });
     if (!smaller) return result;
-    return { ...smaller, name: `${c.name}, shrunk from ${before} fields to ${Object.keys(smallest.fields ?? {}).length} in ${tries} tries` };
+    return { ...smaller, name: `${c.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
   }
 
   async function worker() {
