@@ -124,7 +124,7 @@ export function judge(c: Case, o: Observation): Result {
     name: c.name,
     passed: problems.length === 0,
     expected: describeExpectation(c),
-    actual: printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text}`.trim()),
+    actual: o.transportProblem ? `${o.status}, the answer not read` : printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text}`.trim()),
     problems: problems.map((problem) => printable(problem, 1000)),
     status: o.status,
     curl: o.curl,

@@ -51,7 +51,7 @@ export function redirectFailure(status: number, location: string | null | undefi
   );
 }
 
-export const tooLarge = (limit: number) =>
-  new TransportFailure("too-large", `the answer is larger than maxResponseBytes (${limit} bytes); the connection was closed`);
+export const tooLarge = (limit: number, status: number) =>
+  new TransportFailure("too-large", `the answer is larger than maxResponseBytes (${limit} bytes); the connection was closed`, { status });
 
 export const timedOut = (ms: number) => new TransportFailure("timeout", `no whole answer within ${ms} ms; the request was aborted`);

@@ -1,7 +1,7 @@
 import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
 
 async function readCapped(response: Response, limit: number): Promise<string> {
-  if (Number(response.headers.get("content-length")) > limit) throw tooLarge(limit);
+  if (Number(response.headers.get("content-length")) > limit) throw tooLarge(limit, response.status);
   if (!response.body) return "";
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -10,7 +10,7 @@ async function readCapped(response: Response, limit: number): Promise<string> {
     size += part.value.byteLength;
     if (size > limit) {
       void reader.cancel();
-      throw tooLarge(limit);
+      throw tooLarge(limit, response.status);
     }
     chunks.push(part.value);
   }

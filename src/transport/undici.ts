@@ -68,11 +68,11 @@ export function undiciTransport(): Transport {
             status = statusCode;
             headers = responseHeaders as Headers;
             if (status >= 300 && status < 400) settle(redirectFailure(status, headerOf(headers, "location"), exchange.url));
-            else if (Number(headerOf(headers, "content-length")) > exchange.maxResponseBytes) settle(tooLarge(exchange.maxResponseBytes));
+            else if (Number(headerOf(headers, "content-length")) > exchange.maxResponseBytes) settle(tooLarge(exchange.maxResponseBytes, status));
           },
           onResponseData(_, chunk) {
             size += chunk.length;
-            if (size > exchange.maxResponseBytes) settle(tooLarge(exchange.maxResponseBytes));
+            if (size > exchange.maxResponseBytes) settle(tooLarge(exchange.maxResponseBytes, status));
             else chunks.push(chunk);
           },
           onResponseEnd() {

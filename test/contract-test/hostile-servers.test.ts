@@ -10,7 +10,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startBrokenServer } from "../helpers/broken-servers.js";
-import { startHostile } from "../helpers/hostile-server.js";
+import { endlessBody, startHostile } from "../helpers/hostile-server.js";
 import { root } from "../helpers/project.js";
 import { sendSigned, startSandbox } from "../helpers/sandbox.js";
 
@@ -89,6 +89,22 @@ describe("contract-test fails what it should", () => {
       const run = await contractTest(["--base-url", server.baseUrl, "--timeout", "300"]);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain("no whole answer within 300 ms");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a server that answers with endless bodies: each case fails at the size cap, and the run ends", async () => {
+    const server = await startHostile((request, response, write) => (isPing(request.url) ? json(response, 200, ["pong"]) : endlessBody(response, write)));
+    try {
+      const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMainBalance", "--checks", "positive", "--examples-per-operation", "2"]);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.stdout).toContain("got:      200, the answer not read");
+      expect(run.stdout).toContain("the answer is larger than maxResponseBytes (8388608 bytes); the connection was closed");
+      const answered = server.received.length - 1; // all but the ping
+      expect(answered).toBeGreaterThan(0);
+      // Each answer was cut at the cap: the server got to write little more than 8 MiB per request.
+      expect(server.bytesWritten()).toBeLessThan(answered * 12 * 1024 * 1024);
     } finally {
       await server.close();
     }
