@@ -80,7 +80,7 @@ describe("the generated validators", () => {
       const keywords = new Set<string>();
       for (const value of [...inputs, ...random]) {
         const expected = verdict(reference, value);
-        for (const errors of expected[1] ?? []) keywords.add(errors.keyword);
+        for (const error of expected[1] ?? []) keywords.add(error.keyword);
         const expectedText = JSON.stringify(expected);
         for (const validate of generated) {
           const answer = verdict(validate, value);
