@@ -37,7 +37,9 @@ function documentKeys(node, found = new Set()) {
 /**
  * An Ajv2020 holding the document. `tracking: false` is what the build uses: Ajv2020 always tracks
  * evaluated properties and dynamic anchors, for keywords the document does not use, and every
- * validator would carry that code. The stock setting (`true`) is the tests' reference.
+ * validator would carry that code. Its constructor forces both options on, so they are switched
+ * off on the instance, and only when the document has none of those keywords. The stock setting
+ * (`true`) is the tests' reference.
  */
 export function documentAjv(document, { tracking = false } = {}) {
   // loopRequired: a loop over the required names instead of one unrolled check each (same errors,
