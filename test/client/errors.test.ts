@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const client = () => createClient({ baseUrl: server.baseUrl, apiKey, apiSecret, retry: false, timeoutMs: 300 });
+const client = () => createClient({ baseUrl: server.baseUrl, apiKey, apiSecret, retry: false, timeoutMs: 2000 });
 const uuid = "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34";
 
 describe("pre-flight validation", () => {
@@ -90,7 +90,7 @@ describe("answers", () => {
   });
 
   it("reports a timeout and a network error as such", async () => {
-    answer = { status: 200, body: {}, delayMs: 1000 };
+    answer = { status: 200, body: {}, delayMs: 60_000 };
     await expect(client().getMainBalance()).rejects.toBeInstanceOf(TimeoutError);
     const closed = createClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey, apiSecret, retry: false });
     await expect(closed.getMainBalance()).rejects.toBeInstanceOf(NetworkError);
@@ -108,7 +108,7 @@ describe("redaction", () => {
     }
     answer = { status: 200, body: { nonsense: true } };
     await collect(client().getInvestmentsHistory({}));
-    answer = { status: 200, body: {}, delayMs: 1000 };
+    answer = { status: 200, body: {}, delayMs: 60_000 };
     await collect(client().getMainBalance());
     await collect(createClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey, apiSecret, retry: false }).getMainBalance());
     await collect(Promise.resolve().then(() => createClient({ baseUrl: server.baseUrl, apiKey, apiSecret: "" })));

@@ -7,7 +7,7 @@ import type { paths } from "../../generated/schema.js";
 import {
   BadRequestError, createClient, NetworkError, RateLimitError, RateLimiter, RedirectError, ResponseTooLargeError, signingMiddleware, TimeoutError,
 } from "../../src/index.js";
-import { endlessBody, startHostile, tricklingBody, type Hostile } from "../helpers/hostile-server.js";
+import { endlessBody, kernelBufferedBytes, startHostile, tricklingBody, type Hostile } from "../helpers/hostile-server.js";
 
 const keys = { apiKey: "hostile-key", apiSecret: "hostile-secret-never-shown" };
 const started: Hostile[] = [];
@@ -117,7 +117,8 @@ describe("timeouts and size", () => {
       expect(failure.maxResponseBytes).toBe(1024 * 1024);
       expect(await until(() => server.openConnections() === 0)).toBe(true);
     }
-    expect(streamed.bytesWritten()).toBeLessThan(16 * 1024 * 1024);
+    // The client read at most its 1 MiB cap; the rest is a chunk and the kernel's socket buffers.
+    expect(streamed.bytesWritten()).toBeLessThanOrEqual(1024 * 1024 + 64 * 1024 + kernelBufferedBytes());
   });
 
   it("reports a server that closes the connection without answering as a NetworkError", async () => {

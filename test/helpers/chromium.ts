@@ -28,8 +28,19 @@ export function renderOffline(url: string): { dom: string; log: string } {
     if (result.error) throw result.error;
     return { dom: result.stdout, log: result.stderr };
   } finally {
-    rmSync(profile, { recursive: true, force: true });
+    removeProfile(profile);
   }
+}
+
+/**
+ * Removes a profile folder. Chromium's helper processes may still be writing to it for a moment
+ * after the browser exited; a folder that cannot be removed then is left in the temporary
+ * directory rather than failing a test about the page.
+ */
+function removeProfile(profile: string) {
+  try {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch {}
 }
 
 /**
@@ -41,8 +52,14 @@ export async function evaluateInPage(url: string, expression: string, timeoutMs 
   const { spawn } = await import("node:child_process");
   const { default: WebSocket } = await import("ws");
   const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
-  const browser = spawn(chromiumPath, [...offlineArgs(profile), "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
-  const timer = setTimeout(() => browser.kill("SIGKILL"), timeoutMs);
+  // In a process group of its own, so that its helper processes end with it.
+  const browser = spawn(chromiumPath, [...offlineArgs(profile), "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const killAll = () => {
+    try {
+      process.kill(-browser.pid!, "SIGKILL");
+    } catch {}
+  };
+  const timer = setTimeout(killAll, timeoutMs);
   try {
     const endpoint = await new Promise<string>((resolve, reject) => {
       let log = "";
@@ -83,8 +100,8 @@ export async function evaluateInPage(url: string, expression: string, timeoutMs 
     clearTimeout(timer);
     // Chromium writes its profile until it has exited: remove the profile only after that.
     const exited = browser.exitCode !== null || browser.signalCode !== null ? Promise.resolve() : new Promise((resolve) => browser.once("exit", resolve));
-    browser.kill("SIGKILL");
+    killAll();
     await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    removeProfile(profile);
   }
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 
 export type Hostile = {
@@ -79,3 +80,20 @@ export function tricklingBody(response: ServerResponse, write: (chunk: Buffer) =
     response.destroy();
   });
 }
+
+/** Largest of the three numbers in /proc/sys/net/ipv4/tcp_wmem or tcp_rmem; 64 MiB where unreadable. */
+function largestSocketBuffer(file: string): number {
+  try {
+    return Number(readFileSync(file, "utf8").trim().split(/\s+/).at(-1));
+  } catch {
+    return 64 * 1024 * 1024;
+  }
+}
+
+/**
+ * Most bytes a loopback connection can hold that nobody has read yet: the sender's socket buffer
+ * and the receiver's, each at the most the kernel lets it grow to. How much of that a server fills
+ * before the client closes depends on scheduling, not on the client, so a bound on what a server
+ * wrote must leave this much room per connection.
+ */
+export const kernelBufferedBytes = () => largestSocketBuffer("/proc/sys/net/ipv4/tcp_wmem") + largestSocketBuffer("/proc/sys/net/ipv4/tcp_rmem");

@@ -59,7 +59,13 @@ export function startVerifyingServer(secrets: Record<string, string>, responder:
     };
     received.push(entry);
     const answer = await respond(entry, received.length - 1);
-    if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+    // A delayed answer waits at most until the client has gone, so that a long delay holds nothing open.
+    if (answer.delayMs) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, answer.delayMs);
+        response.once("close", () => (clearTimeout(timer), resolve()));
+      });
+    }
     if (response.destroyed) return;
     const text = answer.text ?? JSON.stringify(answer.body);
     response.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });

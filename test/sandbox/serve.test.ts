@@ -85,8 +85,9 @@ describe("sandbox rate limits", () => {
       // All at once, to stay well inside the window. Some may arrive out of nonce order and get
       // 401: a refused request still counts against the limit, and none may get 429.
       const first = await Promise.allSettled(Array.from({ length: 1000 }, () => client.getMainBalance({ ticker: "BTC" })));
-      expect(first.filter((r) => r.status === "rejected" && r.reason.status === 429)).toEqual([]);
-      expect(first.filter((r) => r.status === "fulfilled").length).toBeGreaterThan(500);
+      // How many arrive out of order is the scheduler's doing: every refusal must be a 401, and some must pass.
+      expect(first.filter((r) => r.status === "rejected" && r.reason.status !== 401)).toEqual([]);
+      expect(first.filter((r) => r.status === "fulfilled").length).toBeGreaterThan(0);
       await expect(client.getMainBalance({ ticker: "BTC" })).rejects.toMatchObject({ status: 429, body: { code: 429, errors: {} } });
       expect(await client.getMiningPayoutDestination({ accountName: "farm-east-01" })).toMatchObject({ payoutDestination: "main_balance" });
     } finally {
