@@ -15,7 +15,8 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   },
   "getInvestmentsHistory": {
     "method": "POST",
@@ -45,7 +46,21 @@ export declare const operations: {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    }
+    },
+    "tiedToRequest": [
+      {
+        "answer": "limit",
+        "equals": "limit"
+      },
+      {
+        "answer": "offset",
+        "equals": "offset"
+      },
+      {
+        "answer": "records",
+        "atMostItems": "limit"
+      }
+    ]
   },
   "getInterestPaymentsHistory": {
     "method": "POST",
@@ -69,7 +84,21 @@ export declare const operations: {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    }
+    },
+    "tiedToRequest": [
+      {
+        "answer": "limit",
+        "equals": "limit"
+      },
+      {
+        "answer": "offset",
+        "equals": "offset"
+      },
+      {
+        "answer": "records",
+        "atMostItems": "limit"
+      }
+    ]
   },
   "updateFlexAutoReinvestment": {
     "method": "POST",
@@ -88,7 +117,8 @@ export declare const operations: {
     "pagination": null,
     "requestDefaults": {
       "enabled": false
-    }
+    },
+    "tiedToRequest": []
   },
   "getMainBalance": {
     "method": "POST",
@@ -105,7 +135,12 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": [
+      {
+        "onlyKey": "ticker"
+      }
+    ]
   },
   "applyCode": {
     "method": "POST",
@@ -122,7 +157,8 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   },
   "refundDeposit": {
     "method": "POST",
@@ -139,7 +175,13 @@ export declare const operations: {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": [
+      {
+        "answer": "id",
+        "equals": "transaction_id"
+      }
+    ]
   },
   "getMiningPayoutDestination": {
     "method": "POST",
@@ -149,7 +191,8 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   },
   "getFundingHistory": {
     "method": "POST",
@@ -166,7 +209,21 @@ export declare const operations: {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    }
+    },
+    "tiedToRequest": [
+      {
+        "answer": "limit",
+        "equals": "limit"
+      },
+      {
+        "answer": "offset",
+        "equals": "offset"
+      },
+      {
+        "answer": "records",
+        "atMostItems": "limit"
+      }
+    ]
   },
   "resetSubAccountApiKey": {
     "method": "POST",
@@ -176,7 +233,8 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   }
 };
 

@@ -16,7 +16,8 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   },
   "getInvestmentsHistory": {
     "method": "POST",
@@ -46,7 +47,21 @@ export const operations = {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    }
+    },
+    "tiedToRequest": [
+      {
+        "answer": "limit",
+        "equals": "limit"
+      },
+      {
+        "answer": "offset",
+        "equals": "offset"
+      },
+      {
+        "answer": "records",
+        "atMostItems": "limit"
+      }
+    ]
   },
   "getInterestPaymentsHistory": {
     "method": "POST",
@@ -70,7 +85,21 @@ export const operations = {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    }
+    },
+    "tiedToRequest": [
+      {
+        "answer": "limit",
+        "equals": "limit"
+      },
+      {
+        "answer": "offset",
+        "equals": "offset"
+      },
+      {
+        "answer": "records",
+        "atMostItems": "limit"
+      }
+    ]
   },
   "updateFlexAutoReinvestment": {
     "method": "POST",
@@ -89,7 +118,8 @@ export const operations = {
     "pagination": null,
     "requestDefaults": {
       "enabled": false
-    }
+    },
+    "tiedToRequest": []
   },
   "getMainBalance": {
     "method": "POST",
@@ -106,7 +136,12 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": [
+      {
+        "onlyKey": "ticker"
+      }
+    ]
   },
   "applyCode": {
     "method": "POST",
@@ -123,7 +158,8 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   },
   "refundDeposit": {
     "method": "POST",
@@ -140,7 +176,13 @@ export const operations = {
       }
     ],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": [
+      {
+        "answer": "id",
+        "equals": "transaction_id"
+      }
+    ]
   },
   "getMiningPayoutDestination": {
     "method": "POST",
@@ -150,7 +192,8 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   },
   "getFundingHistory": {
     "method": "POST",
@@ -167,7 +210,21 @@ export const operations = {
     "requestDefaults": {
       "limit": 100,
       "offset": 0
-    }
+    },
+    "tiedToRequest": [
+      {
+        "answer": "limit",
+        "equals": "limit"
+      },
+      {
+        "answer": "offset",
+        "equals": "offset"
+      },
+      {
+        "answer": "records",
+        "atMostItems": "limit"
+      }
+    ]
   },
   "resetSubAccountApiKey": {
     "method": "POST",
@@ -177,7 +234,8 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
-    "requestDefaults": {}
+    "requestDefaults": {},
+    "tiedToRequest": []
   }
 };
 

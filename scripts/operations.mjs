@@ -33,6 +33,12 @@ function requestDefaults(document, operation) {
   return defaults;
 }
 
+/**
+ * What the 200 answer must agree with in its request (`x-tied-to-request`): a field equal to a
+ * request field (or its default), a list no longer than a request field, only the key asked for.
+ */
+const tiedToRequest = (document, operation) => resolve(document, operation.responses?.["200"])?.["x-tied-to-request"] ?? [];
+
 export function operationIndex(document) {
   const index = {};
   for (const [apiPath, item] of Object.entries(document.paths)) {
@@ -47,6 +53,7 @@ export function operationIndex(document) {
         rateLimits: operation["x-rate-limits"]?.limits ?? [],
         pagination: pagination(document, operation),
         requestDefaults: requestDefaults(document, operation),
+        tiedToRequest: tiedToRequest(document, operation),
       };
     }
   }

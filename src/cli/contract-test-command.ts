@@ -1,15 +1,15 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printable } from "../text/printable.js";
-import { undiciTransport } from "../transport/undici.js";
-import { CHECK_DESCRIPTIONS, CHECKS, type CheckName } from "../contract/cases.js";
-import { operationIds, operations, type OperationId } from "../contract/document.js";
+import { CHECK_DESCRIPTIONS, CHECKS, DEFAULT_CHECKS, OPT_IN_CHECKS, type CheckName } from "../contract/cases.js";
+import { operationIds, type OperationId } from "../contract/document.js";
 import { writeJUnit, writeNdjson } from "../contract/report-files.js";
 import { progressLine, summary } from "../contract/report-text.js";
 import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
-import { runContractTests } from "../contract/run.js";
+import { exitCodeOf, runContractTests } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
-import { readCredentials } from "./credentials.js";
+import { StartError } from "../contract/start.js";
+import { readCredentials, readKeysFile } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { colourWanted } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
@@ -17,14 +17,21 @@ import { UsageError } from "./usage-error.js";
 export const contractTestHelp = `Usage: txc-api contract-test --base-url URL [options]
 
 Tests whether a server keeps the contract of the API document: every case and check comes from
-the document. Credentials come from TXC_API_KEY and TXC_API_SECRET (or --api-secret-file); an
-ordinary account's key in TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC adds the partner-only check.
+the document. Credentials come from TXC_API_KEY and TXC_API_SECRET (or --api-secret-file, or
+--keys); an ordinary account's key in TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC adds the
+partner-only check.
+
+A run starts by proving the target and the credentials: the ping, when the run tests it and the
+server has one, must answer ["pong"]; then one signed read-only call per key. A key refused with
+401 (or a key that is not a business partner's where the run needs one) ends the run at once,
+exit 2, in one line. A run ends once the clock has passed every nonce it sent, so that the next
+run with the same key starts in order.
 
 Options:
   --base-url URL               the server to test, such as http://127.0.0.1:8080, or with a path
-                               prefix behind a gateway (required); its ping must answer ["pong"]
+                               prefix behind a gateway (required)
   --operation ID               test only this operation (repeatable; default: all)
-  --checks LIST                comma-separated checks to run (default: all), of:
+  --checks LIST                comma-separated checks to run (default: all but rate-limits), of:
 ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${CHECK_DESCRIPTIONS[check]}`).join("\n")}
   --include-mutations          also send the state-changing operations (applyCode, refundDeposit,
                                updateFlexAutoReinvestment, resetSubAccountApiKey) and run the
@@ -34,11 +41,16 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
                                "..."}, "refundDeposit": {"transaction_id": "...", "address": "..."}}:
                                each must be answered 200; the sequences use them instead of the
                                documented examples (which only the sandbox holds)
+  --keys FILE                  several main keys instead of TXC_API_KEY: a JSON array of
+                               {"apiKey": "...", "apiSecret": "..."}; worker i signs with key i, so
+                               that --concurrency N keeps each key's nonces in order
   --seed N                     seed of the generated requests (default 1): the same seed, the same run
-  --examples-per-operation N   generated valid requests per operation (default 10)
-  --timeout MS                 per request (default 10000)
-  --concurrency N              requests in flight (default 1: a server that wants increasing
-                               nonces may see concurrent requests of one key out of order)
+  --examples-per-operation N   generated valid requests per operation (default 10), besides the
+                               documented examples and every enum value and bound
+  --timeout MS                 per request (default 10000, at most 2147483647)
+  --concurrency N              requests in flight (default 1). With one key, a server that wants
+                               increasing nonces may see concurrent requests out of order: give
+                               as many keys as workers with --keys
   --no-pacing                  send as fast as --concurrency allows, ignoring the document's rate
                                limits: only for a server that does not enforce them (such as
                                txc-api serve --no-rate-limits)
@@ -47,29 +59,42 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
   --max-time SECONDS           deadline of the whole run; checks not started by then fail the run
   --max-failures N             stop after N failed checks (the run fails)
   --junit FILE                 also write JUnit XML (checked writable before the run)
-  --json FILE                  also write NDJSON, one line per check result; - for stdout (the
-                               readable report then goes to stderr)
+  --json FILE                  also write NDJSON, one line per check result and a closing summary
+                               line; - for stdout (the readable report then goes to stderr)
   --api-secret-file FILE       read the API secret from FILE instead of TXC_API_SECRET
 
 Against a mock that does not verify signatures (Prism, txc-api mock), run
   --checks positive,negative,auth-headers,public
 
 What passes: a valid request to a read-only operation gets 200; a state-changing one may be
-refused only with a documented 4xx keyed by its own fields (other keys are reported as drift);
-every operation answers 2xx at least once; a 429 is waited out (up to 3 times) and never passes;
-a redirect is a violation and is never followed, so no credential reaches another origin. A
-failing generated request is shrunk (fields dropped, values brought to their bounds) to the
-smallest one that still fails before it is reported.
+refused only with a documented 4xx keyed by its own fields (other keys are reported as drift),
+and never for a value whose validity the schema alone decides (a bound, an enum value, a
+boolean); every answer is JSON, refusals and 404 included; every operation answers 2xx at least
+once; a 429 is waited out (up to 3 times) and never passes; a redirect is a violation and is
+never followed, so no credential reaches another origin. A failing generated request is shrunk
+(fields dropped, values brought to their bounds) to the smallest one that still fails before it
+is reported. rate-limits (opt-in, --checks rate-limits) waits one quiet period, sends each
+documented limit's worth of requests and expects 429 to the next one, and not before.
+
+What it never does: follow a redirect, print a secret, send a state-changing request without
+--include-mutations, or exceed the documented rate limits unless --no-pacing or rate-limits says so.
 
 Exit status: 0 only when every planned check ran and passed; 1 on any violation, when nothing
-was checked, or when --max-time or --max-failures stopped the run; 2 on usage errors, or when
-the server cannot be reached, closes connections or stops answering (the run is incomplete).
-Each failure shows what was expected, what came back, and a command that reproduces it.`;
+was checked, or when --max-time or --max-failures stopped the run; 2 on usage errors, refused
+credentials, a target that is not this API, or when the server cannot be reached, closes
+connections or stops answering (the run is incomplete). Each failure shows what was expected,
+what came back, what the server said, and a command that reproduces it; identical failures are
+shown once, with their count.`;
 
-function positiveInteger(value: string | undefined, fallback: number, option: string, minimum = 1): number {
+/** Node turns a longer timer delay into 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function positiveInteger(value: string | undefined, fallback: number, option: string, minimum = 1, maximum = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < minimum) throw new UsageError(`${option} must be an integer >= ${minimum}`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < minimum || number > maximum) {
+    throw new UsageError(`${option} must be an integer from ${minimum} to ${maximum}`);
+  }
   return number;
 }
 
@@ -90,6 +115,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       "no-pacing": { type: "boolean", default: false },
       "max-failures": { type: "string" },
       fixtures: { type: "string" },
+      keys: { type: "string" },
       junit: { type: "string" },
       json: { type: "string" },
       "api-secret-file": { type: "string" },
@@ -100,11 +126,13 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const operations = (values.operation ?? operationIds) as OperationId[];
   const unknown = operations.filter((id) => !operationIds.includes(id));
   if (unknown.length) throw new UsageError(`unknown --operation ${printable(unknown.join(", "), 200)}; operations: ${operationIds.join(", ")}`);
-  const checks = new Set((values.checks?.split(",").map((c) => c.trim()) ?? CHECKS) as CheckName[]);
+  const checks = new Set((values.checks?.split(",").map((c) => c.trim()) ?? DEFAULT_CHECKS) as CheckName[]);
   const unknownChecks = [...checks].filter((check) => !CHECKS.includes(check));
   if (unknownChecks.length) throw new UsageError(`unknown check ${printable(unknownChecks.join(", "), 200)}; checks: ${CHECKS.join(", ")}`);
-  const { apiKey, apiSecret } = readCredentials(values["api-secret-file"]);
+  const identities = values.keys === undefined ? [readCredentials(values["api-secret-file"])] : readKeysFile(values.keys);
   const basic = basicIdentity();
+  const timeoutMs = positiveInteger(values.timeout, 10_000, "--timeout", 1, MAX_TIMER_MS);
+  const concurrency = positiveInteger(values.concurrency, 1, "--concurrency", 1, 1000);
   let fixtures: Fixtures | undefined;
   try {
     fixtures = values.fixtures === undefined ? undefined : loadFixtures(values.fixtures);
@@ -119,38 +147,40 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const colour = colourWanted(values.json === "-" ? process.stderr : process.stdout);
 
   say(`Contract-testing ${baseUrl} (checks: ${[...checks].join(", ")})`);
-  await checkIsThisApi(baseUrl, positiveInteger(values.timeout, 10_000, "--timeout"));
   if (checks.has("partner-only") && !basic) say("partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
+  if (concurrency > identities.length) say(`${concurrency} requests in flight with ${identities.length === 1 ? "one key" : `${identities.length} keys`}: a server that wants increasing nonces may see some out of order (give one key per worker with --keys)`);
+  const notOptedIn = OPT_IN_CHECKS.filter((check) => !checks.has(check));
   let report;
   try {
     report = await runContractTests({
       baseUrl,
-      apiKey,
-      apiSecret,
+      identities,
       basic,
       fixtures,
       operations,
       checks,
       includeMutations: values["include-mutations"]!,
       seed: positiveInteger(values.seed, 1, "--seed", 0),
-      examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0),
-      timeoutMs: positiveInteger(values.timeout, 10_000, "--timeout"),
-      concurrency: positiveInteger(values.concurrency, 1, "--concurrency"),
+      examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0, 100_000),
+      timeoutMs,
+      concurrency,
       pacing: !values["no-pacing"],
-      maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0) * 1000,
-      maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time") * 1000,
+      maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
+      maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time", 1, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
       maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
       onOperationDone: (operationId, results) => say(progressLine(operationId, results, colour)),
     });
   } catch (error) {
+    if (error instanceof StartError) throw new UsageError(error.message);
     if (error instanceof ConnectionError) throw new UsageError(`the server stopped answering, so the run is incomplete: ${error.message}`);
     throw error;
   }
+  if (notOptedIn.length && values.checks === undefined) report.notes.push(`not run (opt-in): ${notOptedIn.join(", ")}`);
   say("");
-  say(summary(report, colour));
+  say(summary(report, { colour, columns: (values.json === "-" ? process.stderr : process.stdout).columns }));
   if (values.junit) writeJUnit(values.junit, report);
   if (values.json) writeNdjson(values.json, report);
-  process.exitCode = report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1;
+  process.exitCode = exitCodeOf(report);
 }
 
 /** The ordinary account's identity, when both variables are set; one without the other is a mistake. */
@@ -167,23 +197,5 @@ function checkWritable(file: string) {
     writeFileSync(file, "");
   } catch (error) {
     throw new UsageError(`cannot write the report file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
-/** The ping the description shows, first: a base URL that is not this API is told as such. */
-async function checkIsThisApi(baseUrl: string, timeoutMs: number) {
-  const url = `${baseUrl}${operations.ping.path}`;
-  let answer;
-  try {
-    answer = await undiciTransport()({ url, method: "GET", timeoutMs, maxResponseBytes: 64 * 1024 });
-  } catch (error) {
-    throw new UsageError(`cannot reach the server: GET ${url}: ${printable((error as Error).message)}`);
-  }
-  let pong: unknown;
-  try {
-    pong = JSON.parse(answer.text);
-  } catch {}
-  if (answer.status !== 200 || JSON.stringify(pong) !== '["pong"]') {
-    throw new UsageError(`${baseUrl} does not look like this API: GET ${operations.ping.path} answered ${answer.status} ${printable(answer.text, 80)}, not ["pong"]. Check --base-url.`);
   }
 }

@@ -1,19 +1,24 @@
 import { documentedErrorKeys, operations, requestExamples, requestSchema, resolve, type OperationId, type Schema } from "./document.js";
 import { sampleValid, seededRandom } from "./random.js";
 
-export const CHECKS = ["positive", "negative", "error-keys", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences"] as const;
+export const CHECKS = ["positive", "negative", "error-keys", "tied-answers", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences", "rate-limits"] as const;
 export type CheckName = (typeof CHECKS)[number];
+/** Checks run only when asked for by name: they send a thousand requests or more. */
+export const OPT_IN_CHECKS: readonly CheckName[] = ["rate-limits"];
+export const DEFAULT_CHECKS = CHECKS.filter((check) => !OPT_IN_CHECKS.includes(check));
 
 export const CHECK_DESCRIPTIONS: Record<CheckName, string> = {
-  positive: "documented examples and generated valid requests are accepted with a documented answer",
+  positive: "documented examples, every enum value and bound, and generated valid requests are accepted with a documented answer; a value whose validity the schema alone decides is never refused",
   negative: "a request breaking one rule of the request schema is rejected with a documented 4xx",
   "error-keys": "where the document keys errors by field (x-errors-keyed-by: investments history id, ticker, status), the key is there",
+  "tied-answers": "answers agree with their request: a refund's id is the transaction_id sent, a page's offset and limit are those asked for, it holds at most limit records and a later offset moves, a balance asked for one ticker lists only it",
   "auth-headers": "a request missing any of the three X-TXC headers is refused with 401",
   "auth-signature": "a wrong signature, a signature over another body, a reused nonce, or request not the path: 401",
   public: "ping answers without authentication; an unknown path answers 404",
   protocol: "a signed body that is not JSON answers 400; an undocumented method on a documented path answers 4xx",
   "partner-only": "an ordinary account (TXC_API_KEY_BASIC) is refused 403 on the business-partner-only operations",
   sequences: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once",
+  "rate-limits": "opt-in, for servers you own: each documented rate limit answers 429 to the request past it, and not before",
 };
 
 export type Tamper =
@@ -46,6 +51,8 @@ export type Case = {
   realValues?: "documented" | "fixture";
   /** Signed with the ordinary account's key (TXC_API_KEY_BASIC) instead of the main one. */
   identity?: "basic";
+  /** A generated request: shrunk to the smallest one that still fails before it is reported. */
+  generated?: true;
 };
 
 export type CaseOptions = {
@@ -96,6 +103,22 @@ function mutations(schema: Schema): Mutation[] {
   return found;
 }
 
+/**
+ * Every value the schema alone marks out for a field: each enum value, both booleans, and the
+ * bounds of a number. Sent once each, so that no run leaves them to chance.
+ */
+function coverageValues(schema: Schema): { field: string; value: unknown }[] {
+  const found: { field: string; value: unknown }[] = [];
+  for (const [field, property] of Object.entries<Schema>(schema.properties ?? {})) {
+    if (SIGNING_FIELDS.has(field)) continue;
+    const p = resolve(property);
+    const type = Array.isArray(p.type) ? p.type[0] : p.type;
+    const values = Array.isArray(p.enum) ? p.enum : type === "boolean" ? [true, false] : [p.minimum, p.maximum].filter((bound) => bound !== undefined);
+    for (const value of values) found.push({ field, value });
+  }
+  return found;
+}
+
 /** Values of the documented examples by field, so that generated requests look real. */
 function exampleValues(examples: { fields: Record<string, unknown> }[]): Map<string, unknown[]> {
   const seen = new Map<string, unknown[]>();
@@ -122,15 +145,20 @@ export function buildCases(options: CaseOptions): Case[] {
     const examples = requestExamples(operationId);
     const valid = examples[0]?.fields ?? {};
     const fixture = options.fixtures?.[operationId];
-    if (wanted("positive")) {
-      for (const example of examples) cases.push({ ...base(`documented example ${example.name}`, "positive", { kind: "accepted" }, example.fields), realValues: "documented" });
+    // The valid requests are positive cases; for tied-answers alone, only where the answer is tied.
+    const accepting: CheckName | undefined = wanted("positive") ? "positive" : wanted("tied-answers") && operations[operationId].tiedToRequest.length ? "tied-answers" : undefined;
+    if (accepting) {
+      for (const example of examples) cases.push({ ...base(`documented example ${example.name}`, accepting, { kind: "accepted" }, example.fields), realValues: "documented" });
       const sequenced = wanted("sequences") && SEQUENCED.includes(operationId);
-      if (fixture && !sequenced) cases.push({ ...base("fixture (--fixtures)", "positive", { kind: "accepted" }, fixture), realValues: "fixture" });
+      if (fixture && !sequenced) cases.push({ ...base("fixture (--fixtures)", accepting, { kind: "accepted" }, fixture), realValues: "fixture" });
+      for (const { field, value } of coverageValues(schema)) {
+        cases.push(base(`${field} = ${JSON.stringify(value)} (coverage)`, accepting, { kind: "accepted" }, { ...valid, [field]: value }));
+      }
       const seen = exampleValues(examples);
       for (let i = 0; i < options.examplesPerOperation; i++) {
         const fields = sampleValid(schema, random, seen) as Record<string, unknown>;
         for (const field of SIGNING_FIELDS) delete fields[field];
-        cases.push(base(`generated valid request #${i + 1}`, "positive", { kind: "accepted" }, fields));
+        cases.push({ ...base(`generated valid request #${i + 1}`, accepting, { kind: "accepted" }, fields), generated: true });
       }
     }
     const keyed = documentedErrorKeys(operationId);

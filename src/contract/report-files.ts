@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { printable } from "../text/printable.js";
-import type { Report } from "./run.js";
+import { exitCodeOf, type Report } from "./run.js";
 
 // Control characters are escaped first (XML 1.0 cannot hold most of them), then markup.
 const xml = (text: string) =>
@@ -35,12 +35,29 @@ export function writeJUnit(file: string, report: Report) {
   );
 }
 
-/** NDJSON: one line per check result, then one per skipped operation and per run problem; `-` is stdout. */
+/**
+ * NDJSON: one line per check result, then one per skipped operation and per run problem, and a
+ * closing summary line (totals, verdict, exit status); `-` is stdout.
+ */
 export function writeNdjson(file: string, report: Report) {
+  const failed = report.results.filter((r) => !r.passed).length;
+  const exitStatus = exitCodeOf(report);
   const lines = [
     ...report.results.map((r) => JSON.stringify(r)),
     ...report.skipped.map((s) => JSON.stringify({ operationId: s.operationId, skipped: true, reason: s.reason })),
     ...report.runProblems.map((problem) => JSON.stringify({ run: true, passed: false, problem })),
+    JSON.stringify({
+      summary: true,
+      passed: report.results.length - failed,
+      failed,
+      skippedOperations: report.skipped.map((s) => s.operationId),
+      runProblems: report.runProblems.length,
+      notes: report.notes,
+      requests: report.requests,
+      durationMs: Math.round(report.durationMs),
+      verdict: exitStatus === 0 ? "pass" : "fail",
+      exitStatus,
+    }),
   ];
   const text = lines.join("\n") + "\n";
   if (file === "-") process.stdout.write(text);

@@ -1,8 +1,9 @@
-import { styled } from "../text/terminal.js";
-import { CHECKS } from "./cases.js";
+import { COLUMNS, styled } from "../text/terminal.js";
 import type { Report } from "./run.js";
 import type { Result } from "./verdict.js";
 import { counted } from "../text/counted.js";
+
+export type SummaryOptions = { colour?: boolean; /** The terminal's width; 100 when not a terminal. */ columns?: number };
 
 const pad = (text: string, width: number) => text.padEnd(width);
 
@@ -12,40 +13,85 @@ export function progressLine(operationId: string, results: Result[], colour = fa
   return `  ${pad(operationId, 28)} ${counted(results.length, "check")}, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
 }
 
-function failureBlock(result: Result, colour: boolean): string {
+/** Failures that differ only in the request generated are one failure: same operation, check and problems. */
+export function groupFailures(results: Result[]): { example: Result; count: number }[] {
+  const groups = new Map<string, { example: Result; count: number }>();
+  for (const result of results) {
+    if (result.passed) continue;
+    const key = JSON.stringify([result.operationId, result.check, result.problems]);
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { example: result, count: 1 });
+  }
+  return [...groups.values()];
+}
+
+function failureBlock({ example, count }: { example: Result; count: number }, colour: boolean): string {
   return [
-    styled(colour, "red", `✗ ${result.operationId} · ${result.check} · ${result.name}`),
-    `  expected: ${result.expected}`,
-    `  got:      ${result.actual}`,
-    ...result.problems.map((problem) => `  - ${problem}`),
+    styled(colour, "red", `✗ ${example.operationId} · ${example.check} · ${example.name}${count > 1 ? ` (and ${count - 1} more failing the same way)` : ""}`),
+    `  expected: ${example.expected}`,
+    `  got:      ${example.actual}`,
+    ...(example.serverSays ? [`  server:   ${example.serverSays}`] : []),
+    ...example.problems.map((problem) => `  - ${problem}`),
     "  reproduce (TXC_API_KEY and TXC_API_SECRET from the environment):",
-    ...result.curl.split("\n").map((line) => `    ${line}`),
+    ...example.curl.split("\n").map((line) => `    ${line}`),
   ].join("\n");
 }
 
-/** The closing report: failures in full, the operations × checks table, coverage and time. */
-export function summary(report: Report, colour = false): string {
-  const operationIds = [...new Set([...report.results.map((r) => r.operationId), ...report.skipped.map((s) => s.operationId)])];
-  const cell = (operationId: string, check: string) => {
-    if (report.skipped.some((s) => s.operationId === operationId)) return "skipped";
-    const results = report.results.filter((r) => r.operationId === operationId && r.check === check);
-    if (!results.length) return "-";
-    const failed = results.filter((r) => !r.passed).length;
-    return failed ? `${failed}/${results.length} failed` : `${results.length} passed`;
-  };
-  const widths = [Math.max(12, ...operationIds.map((id) => id.length)), ...CHECKS.map((c) => Math.max(c.length, 14))];
-  const row = (cells: string[]) => cells.map((text, i) => pad(text, widths[i])).join("  ");
+type Tally = { passed: number; failed: number };
+
+/** Results counted once per operation and check. */
+function tallies(report: Report): Map<string, Map<string, Tally>> {
+  const byOperation = new Map<string, Map<string, Tally>>();
+  for (const result of report.results) {
+    let checks = byOperation.get(result.operationId);
+    if (!checks) byOperation.set(result.operationId, (checks = new Map()));
+    let tally = checks.get(result.check);
+    if (!tally) checks.set(result.check, (tally = { passed: 0, failed: 0 }));
+    if (result.passed) tally.passed++;
+    else tally.failed++;
+  }
+  return byOperation;
+}
+
+const cellText = (tally: Tally | undefined) =>
+  !tally ? "-" : tally.failed ? `${tally.failed}/${tally.passed + tally.failed} failed` : `${tally.passed} passed`;
+
+/** The operations × checks table, of the checks the run was asked for; a list where the table is too wide. */
+function table(report: Report, columns: number): string[] {
+  const byOperation = tallies(report);
+  const skipped = new Set(report.skipped.map((s) => s.operationId));
+  const operationIds = [...new Set([...byOperation.keys(), ...skipped])];
+  const checks = report.checks;
+  const cell = (operationId: string, check: string) => (skipped.has(operationId as never) ? "skipped" : cellText(byOperation.get(operationId)?.get(check)));
+  const widths = [Math.max(12, ...operationIds.map((id) => id.length)), ...checks.map((check) => Math.max(check.length, ...operationIds.map((id) => cell(id, check).length)))];
+  const width = widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1);
+  if (width <= columns) {
+    const row = (cells: string[]) => cells.map((text, i) => pad(text, widths[i])).join("  ").trimEnd();
+    return [row(["operation", ...checks]), ...operationIds.map((id) => row([id, ...checks.map((check) => cell(id, check))]))];
+  }
+  return operationIds.map((id) => {
+    if (skipped.has(id as never)) return `${id}: skipped`;
+    const cells = checks.map((check) => [check, cell(id, check)] as const).filter(([, text]) => text !== "-");
+    return `${id}: ${cells.map(([check, text]) => `${check} ${text}`).join(" · ")}`;
+  });
+}
+
+/** The closing report: failures grouped, the operations × checks table, notes, coverage and time. */
+export function summary(report: Report, { colour = false, columns = COLUMNS }: SummaryOptions = {}): string {
   const failures = report.results.filter((r) => !r.passed);
+  const groups = groupFailures(report.results);
   const covered = Object.entries(report.coverage.statuses).map(
     ([id, { documented, observed }]) => `  ${pad(id, 28)} observed ${observed.join(", ") || "none"} of documented ${documented.join(", ")}`,
   );
+  const skipped = report.skipped.length ? `; ${counted(report.skipped.length, "operation")} skipped` : "";
   return [
-    ...failures.map((failure) => failureBlock(failure, colour)),
-    failures.length ? "" : undefined,
-    row(["operation", ...CHECKS]),
-    ...operationIds.map((id) => row([id, ...CHECKS.map((check) => cell(id, check))])),
+    ...groups.map((group) => failureBlock(group, colour)),
+    groups.length ? "" : undefined,
+    ...table(report, columns),
     "",
     ...report.skipped.map((s) => `skipped ${s.operationId}: ${s.reason}`),
+    ...report.notes.map((note) => `note: ${note}`),
     `coverage: ${report.coverage.exercised.length}/${report.coverage.operations} operations exercised; statuses:`,
     ...covered,
     report.rateLimited ? `${report.rateLimited} answers were 429 and were waited out and sent again` : undefined,
@@ -53,7 +99,7 @@ export function summary(report: Report, colour = false): string {
     styled(
       colour,
       failures.length || report.runProblems.length ? "red" : "green",
-      `${report.results.length - failures.length} passed, ${failures.length} failed; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+      `${report.results.length - failures.length} passed, ${failures.length} failed${groups.length < failures.length ? ` (${counted(groups.length, "distinct failure")})` : ""}${skipped}; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
     ),
   ].filter((line) => line !== undefined).join("\n");
 }

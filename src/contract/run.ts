@@ -1,11 +1,15 @@
 import { RateLimiter } from "../client/rate-limiter.js";
 import { sleep } from "../client/retry.js";
+import { nonceLeadMs } from "../signing/nonce.js";
 import { buildCases, skippedForSafety, type Case, type CheckName } from "./cases.js";
 import { runSequences } from "./sequences.js";
 import { shrink } from "./shrink.js";
 import { documentedStatuses, type OperationId } from "./document.js";
-import { ConnectionError, send, type Target } from "./send.js";
-import { judge, type Result } from "./verdict.js";
+import { offsetMoves, pagedOperations } from "./offset-moves.js";
+import { checkRateLimits } from "./rate-limits-check.js";
+import { ConnectionError, Sender, type Observation, type Target } from "./send.js";
+import { proveTarget } from "./start.js";
+import { judge, judgeTied, type Result } from "./verdict.js";
 import { counted } from "../text/counted.js";
 
 export type RunOptions = Target & {
@@ -14,6 +18,7 @@ export type RunOptions = Target & {
   includeMutations: boolean;
   seed: number;
   examplesPerOperation: number;
+  /** Requests in flight; worker i signs with identity i modulo their number. */
   concurrency: number;
   /** Stay within the document's rate limits (default true). */
   pacing?: boolean;
@@ -30,9 +35,13 @@ export type RunOptions = Target & {
 };
 
 export type Report = {
+  /** The checks the run was asked for. */
+  checks: CheckName[];
   results: Result[];
   /** Failures of the run as a whole, beyond its cases. */
   runProblems: string[];
+  /** What the run could not check, and why (no failure). */
+  notes: string[];
   /** Answers 429 that were waited out and sent again. */
   rateLimited: number;
   skipped: { operationId: OperationId; reason: string }[];
@@ -40,6 +49,9 @@ export type Report = {
   requests: number;
   durationMs: number;
 };
+
+/** 0 when every planned check ran and passed, else 1. */
+export const exitCodeOf = (report: Report): 0 | 1 => (report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1);
 
 const RATE_LIMITED_ATTEMPTS = 4;
 const RATE_LIMITED_WAIT_MS = 500;
@@ -60,16 +72,26 @@ function runProblems(operationIds: OperationId[], cases: Case[], byOperation: Ma
   return problems;
 }
 
-/** Runs every case against the target; throws ConnectionError when the target cannot be reached. */
+/**
+ * Runs the plan against the target: the start (the target and the credentials proven), the state
+ * sequences, the paging sequences, the cases, the opt-in rate limits; then waits until the clock
+ * has passed every nonce sent, so that the next run with the same keys starts in order.
+ * Throws ConnectionError when the target cannot be reached, StartError when it is not this API or
+ * refuses the credentials.
+ */
 export async function runContractTests(options: RunOptions): Promise<Report> {
   const started = performance.now();
   const deadline = options.maxTimeMs === undefined ? Infinity : started + options.maxTimeMs;
+  const fixtures = options.fixtures ?? {};
   const cases = buildCases({ ...options, hasBasicIdentity: options.basic !== undefined });
+  const sender = new Sender(options);
   const pending = new Map<string, number>();
   for (const c of cases) pending.set(c.operationId, (pending.get(c.operationId) ?? 0) + 1);
   const byOperation = new Map<string, Result[]>();
   const results: Result[] = [];
+  const notes: string[] = [];
   let requests = 0;
+  let lastSentAt = 0;
   let next = 0;
   let unreachable: ConnectionError | undefined;
   let rateLimited = 0;
@@ -79,6 +101,7 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   let stopped: string | undefined;
   const limiter = new RateLimiter();
   let failed = 0;
+  const tiedWanted = options.checks.has("tied-answers");
   const record = (result: Result) => {
     results.push(result);
     const ofOperation = byOperation.get(result.operationId);
@@ -93,14 +116,20 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
     return false;
   };
 
+  const sendCounted = async (c: Case, worker: number, timeoutMs = options.timeoutMs): Promise<Observation> => {
+    const observation = await sender.send(c, { worker, timeoutMs });
+    requests += c.tamper?.kind === "replay" ? 2 : 1;
+    lastSentAt = Date.now();
+    return observation;
+  };
+
   // Within the document's limits, and a 429 never passes: the case waits (bounded) and is sent again.
-  async function sendPaced(c: Case) {
+  async function sendPaced(c: Case, worker = 0) {
     for (let attempt = 1; ; attempt++) {
       if (c.operationId !== "unknownPath" && options.pacing !== false) {
         for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await limiter.acquire(c.operationId);
       }
-      const observation = await send({ ...options, timeoutMs: Math.max(1, Math.min(options.timeoutMs, deadline - performance.now())) }, c);
-      requests += c.tamper?.kind === "replay" ? 2 : 1;
+      const observation = await sendCounted(c, worker, Math.max(1, Math.min(options.timeoutMs, deadline - performance.now())));
       const waitMs = Math.min(RATE_LIMITED_WAIT_MS * attempt, waitBudgetMs);
       if (observation.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS || waitMs <= 0) return observation;
       rateLimited++;
@@ -110,28 +139,31 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   }
 
   /** A failing generated request, shrunk to the smallest one that still fails. */
-  async function shrunk(c: Case, result: Result): Promise<Result> {
-    if (shrinkable <= 0 || !c.name.startsWith("generated")) return result;
+  async function shrunk(c: Case, result: Result, worker: number): Promise<Result> {
+    if (shrinkable <= 0 || !c.generated) return result;
     shrinkable--;
     const before = Object.keys(c.fields ?? {}).length;
     const { smallest, result: smaller, tries } = await shrink(c, async (candidate) => {
       if (!timeLeft()) return undefined;
-      const verdict = judge(candidate, await sendPaced(candidate));
+      const verdict = judge(candidate, await sendPaced(candidate, worker));
       return verdict.passed ? undefined : verdict;
     });
     if (!smaller) return result;
     return { ...smaller, name: `${c.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
   }
 
-  async function worker() {
+  async function worker(index: number) {
     while (next < cases.length && !unreachable && !stopped && timeLeft()) {
       const c: Case = cases[next++];
       try {
         const sentAt = performance.now();
-        const observation = await sendPaced(c);
+        const observation = await sendPaced(c, index);
         const verdict = judge(c, observation);
-        const result = verdict.passed ? verdict : await shrunk(c, verdict);
-        record({ ...result, durationMs: performance.now() - sentAt });
+        const durationMs = performance.now() - sentAt;
+        // A case made for tied-answers alone is reported as its acceptance only when that failed.
+        if (c.check !== "tied-answers" || !verdict.passed) record({ ...(verdict.passed ? verdict : await shrunk(c, verdict, index)), durationMs });
+        const tied = tiedWanted && verdict.passed ? judgeTied(c, observation) : undefined;
+        if (tied) record({ ...tied, durationMs });
       } catch (error) {
         if (!(error instanceof ConnectionError)) throw error;
         // A request cut short by --max-time is the deadline's doing, not the server's.
@@ -147,12 +179,37 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
     }
   }
 
-  // The sequences first and one at a time: they need state no other case has touched yet.
-  if (options.includeMutations && options.checks.has("sequences")) {
-    for (const result of await runSequences(options.operations, options.fixtures ?? {}, sendPaced)) record(result);
+  const workers = Math.max(1, options.concurrency);
+  try {
+    notes.push(...(await proveTarget(sender, {
+      operationIds: options.operations,
+      pingPlanned: cases.some((c) => c.operationId === "ping"),
+      mainKeys: Math.min(workers, options.identities.length),
+      hasBasic: options.basic !== undefined,
+      fixtures,
+    })));
+    // The sequences first and one at a time: they need state no other case has touched yet.
+    if (options.includeMutations && options.checks.has("sequences")) {
+      for (const result of await runSequences(options.operations, fixtures, (c) => sendPaced(c))) record(result);
+    }
+    if (tiedWanted) {
+      for (const { operationId, base } of pagedOperations(options.operations, fixtures)) {
+        const outcome = await offsetMoves(operationId, base, (c) => sendPaced(c));
+        if (typeof outcome === "string") notes.push(outcome);
+        else record(outcome);
+      }
+    }
+    await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
+    if (unreachable) throw unreachable;
+    if (options.checks.has("rate-limits") && !stopped) {
+      const measured = await checkRateLimits(options.operations, { workers: Math.min(workers, options.identities.length), lastSentAt: () => lastSentAt, fixtures }, sendCounted);
+      for (const result of measured) record(result);
+    }
+  } finally {
+    // Above one request per millisecond the nonces run ahead of the clock: let it catch up.
+    const identities = [...options.identities, ...(options.basic ? [options.basic] : [])];
+    await sleep(Math.max(0, ...identities.map((identity) => nonceLeadMs(identity.apiKey))) + 1);
   }
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
-  if (unreachable) throw unreachable;
 
   const statuses: Report["coverage"]["statuses"] = {};
   for (const operationId of options.operations) {
@@ -160,11 +217,13 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
     statuses[operationId] = { documented: documentedStatuses(operationId), observed };
   }
   return {
+    checks: [...options.checks],
     results,
     runProblems: [
       ...(stopped ? [`${stopped}: ${cases.length - judged} of ${cases.length} planned checks did not run`] : []),
       ...runProblems(options.operations, cases, byOperation),
     ],
+    notes,
     rateLimited,
     skipped: skippedForSafety(options.operations, options.includeMutations).map((operationId) => ({
       operationId,

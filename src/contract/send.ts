@@ -1,4 +1,4 @@
-import { credentials, signBodyText } from "../signing/sign.js";
+import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
 import { printable } from "../text/printable.js";
 import { undiciTransport } from "../transport/undici.js";
@@ -6,21 +6,28 @@ import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./cases.js";
 
 export type Identity = { apiKey: string; apiSecret: string };
-/** The server, the main identity, and an ordinary account's for the partner-only check. */
-export type Target = Identity & { baseUrl: string; timeoutMs: number; basic?: Identity };
+/**
+ * The server and the identities to sign with: the main keys (one per worker, so that each key's
+ * nonces arrive in order), and an ordinary account's for the partner-only check.
+ */
+export type Target = { baseUrl: string; timeoutMs: number; identities: Identity[]; basic?: Identity };
 
 /** Largest answer the tester reads; a larger one fails its case. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Headers in which servers and mocks explain a refusal (Prism: sl-violations). */
+const DIAGNOSTIC_HEADERS = ["sl-violations", "www-authenticate", "retry-after"];
 
 export type Observation = {
+  url: string;
   status: number;
   contentType: string;
   cacheControl: string;
   text: string;
   json: { ok: true; value: unknown } | { ok: false };
+  /** Diagnostic headers the server sent with its answer, by lower-case name. */
+  diagnostics: Record<string, string>;
   /** Why no answer was read: a redirect (never followed) or an answer over the size cap. */
   transportProblem?: string;
-  curl: string;
 };
 
 /** The target could not be reached at all. */
@@ -33,9 +40,9 @@ const NONCE = "__NONCE__";
 
 /**
  * A shell snippet that sends the case again: it signs afresh with TXC_API_KEY and TXC_API_SECRET
- * from the environment, so that it holds no secret and its nonce is new.
+ * from the environment, so that it holds no secret and its nonce is new. Built only for failures.
  */
-function reproduction(url: string, c: Case): string {
+export function reproduction(url: string, c: Case): string {
   if (!c.fields) return `curl -sS -X ${c.method} ${quote(url)}`;
   const tamper = c.tamper;
   const [left, right] = bodyText(c, NONCE).split(NONCE);
@@ -62,42 +69,78 @@ function bodyText(c: Case, nonce: string): string {
   return c.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
 }
 
-const transport = undiciTransport();
+type Init = { method: string; headers?: Record<string, string>; body?: string };
 
-async function exchange(url: string, init: { method: string; headers?: Record<string, string>; body?: string }, target: Target): Promise<Omit<Observation, "curl">> {
-  const answer = await transport({ url, ...init, timeoutMs: target.timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
-  let json: Observation["json"] = { ok: false };
-  try {
-    json = { ok: true, value: JSON.parse(answer.text) };
-  } catch {}
-  return { status: answer.status, contentType: answer.headers.get("content-type") ?? "", cacheControl: answer.headers.get("cache-control") ?? "", text: answer.text, json };
-}
+/**
+ * Sends cases to one target. Key objects are made once per identity, not per request; the body is
+ * serialised once and signed as it is sent.
+ */
+export class Sender {
+  readonly #transport = undiciTransport();
+  readonly #keys = new Map<Identity, { right: Credentials; wrong?: Credentials }>();
 
-/** A redirect or an oversized answer: the server's fault, judged as a failed case (nothing was followed or read on). */
-const refusedAnswer = (failure: TransportFailure): Omit<Observation, "curl"> => ({
-  status: failure.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false }, transportProblem: failure.message,
-});
+  readonly #target: Target;
 
-/** Sends one case, signed and tampered with as it says, and returns what came back. */
-export async function send(target: Target, c: Case): Promise<Observation> {
-  const url = target.baseUrl + c.path;
-  const curl = reproduction(url, c);
-  let init: { method: string; headers?: Record<string, string>; body?: string } = { method: c.method };
-  if (c.fields) {
-    const tamper = c.tamper;
-    const { apiKey, apiSecret } = c.identity === "basic" && target.basic ? target.basic : target;
-    const keys = credentials(apiKey, tamper?.kind === "wrong-secret" ? `${apiSecret}-wrong` : apiSecret);
-    const body = bodyText(c, timeNonce(apiKey));
-    const headers: Record<string, string> = { ...signBodyText(body, keys) };
-    if (tamper?.kind === "omit-header") delete headers[tamper.header];
-    init = { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body };
+  constructor(target: Target) {
+    this.#target = target;
   }
-  try {
-    if (c.tamper?.kind === "replay") await exchange(url, init, target);
-    return { ...(await exchange(url, init, target)), curl };
-  } catch (error) {
-    if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) return { ...refusedAnswer(error), curl };
-    const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${target.timeoutMs} ms` : printable(String((error as Error).message ?? error));
-    throw new ConnectionError(`${c.method} ${url}: ${reason}`);
+
+  #credentials(identity: Identity, wrongSecret: boolean): Credentials {
+    let keys = this.#keys.get(identity);
+    if (!keys) this.#keys.set(identity, (keys = { right: credentials(identity.apiKey, identity.apiSecret) }));
+    if (!wrongSecret) return keys.right;
+    return (keys.wrong ??= credentials(identity.apiKey, `${identity.apiSecret}-wrong`));
+  }
+
+  /** The identity a case is signed with: the ordinary account's, or the main key of its worker. */
+  identityOf(c: Case, worker: number): Identity {
+    if (c.identity === "basic" && this.#target.basic) return this.#target.basic;
+    return this.#target.identities[worker % this.#target.identities.length];
+  }
+
+  async #exchange(url: string, init: Init, timeoutMs: number): Promise<Observation> {
+    const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
+    let json: Observation["json"] = { ok: false };
+    try {
+      json = { ok: true, value: JSON.parse(answer.text) };
+    } catch {}
+    const diagnostics: Record<string, string> = {};
+    for (const name of DIAGNOSTIC_HEADERS) {
+      const value = answer.headers.get(name);
+      if (value !== null) diagnostics[name] = value;
+    }
+    return {
+      url,
+      status: answer.status,
+      contentType: answer.headers.get("content-type") ?? "",
+      cacheControl: answer.headers.get("cache-control") ?? "",
+      text: answer.text,
+      json,
+      diagnostics,
+    };
+  }
+
+  /** Sends one case, signed and tampered with as it says, and returns what came back. */
+  async send(c: Case, { worker = 0, timeoutMs = this.#target.timeoutMs } = {}): Promise<Observation> {
+    const url = this.#target.baseUrl + c.path;
+    let init: Init = { method: c.method };
+    if (c.fields) {
+      const tamper = c.tamper;
+      const identity = this.identityOf(c, worker);
+      const body = bodyText(c, timeNonce(identity.apiKey));
+      const headers: Record<string, string> = signBodyText(body, this.#credentials(identity, tamper?.kind === "wrong-secret"));
+      if (tamper?.kind === "omit-header") delete headers[tamper.header];
+      init = { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body };
+    }
+    try {
+      if (c.tamper?.kind === "replay") await this.#exchange(url, init, timeoutMs);
+      return await this.#exchange(url, init, timeoutMs);
+    } catch (error) {
+      if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) {
+        return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false }, diagnostics: {}, transportProblem: error.message };
+      }
+      const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms` : printable(String((error as Error).message ?? error));
+      throw new ConnectionError(`${c.method} ${url}: ${reason}`);
+    }
   }
 }

@@ -1,8 +1,8 @@
 import Big from "big.js";
 import type { Case } from "./cases.js";
 import { operations, requestExamples, type OperationId } from "./document.js";
-import type { Observation } from "./send.js";
-import { judge, type Result } from "./verdict.js";
+import { reproduction, type Observation } from "./send.js";
+import { judge, judgeTied, type Result } from "./verdict.js";
 
 type SendCase = (c: Case) => Promise<Observation>;
 type Fields = Record<string, unknown>;
@@ -37,9 +37,12 @@ class Sequence {
   async step(c: Case): Promise<unknown> {
     const observation = await this.sendCase(c);
     const verdict = judge(c, observation);
+    const tied = judgeTied(c, observation);
+    if (tied && !tied.passed) verdict.problems.push(...tied.problems);
+    verdict.passed &&= tied?.passed ?? true;
     this.steps.push(`${c.name}: ${observation.status}`);
     if (c.operationId === this.operationId && !this.#curl) {
-      this.#curl = observation.curl;
+      this.#curl = reproduction(observation.url, c);
       this.#status = observation.status;
     }
     if (!verdict.passed) {

@@ -4,8 +4,9 @@ import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import type { Case } from "./cases.js";
 import { printable } from "../text/printable.js";
-import { documentedErrorKeys, documentedStatus, documentedStatuses, operations, requestSchema, type OperationId } from "./document.js";
-import type { Observation } from "./send.js";
+import { documentedErrorKeys, documentedStatus, documentedStatuses, operations, requestSchema, resolve, type OperationId } from "./document.js";
+import { reproduction, type Observation } from "./send.js";
+import { tiedAnswerProblems } from "./tied-answers.js";
 
 export type Result = {
   operationId: string;
@@ -17,7 +18,10 @@ export type Result = {
   actual: string;
   problems: string[];
   status: number | null;
+  /** A shell snippet that sends the request again: failures only. */
   curl: string;
+  /** What the server said of its answer: the body's message and its diagnostic headers. */
+  serverSays?: string;
   /** Time from sending to the judged answer, 429 waits included. */
   durationMs?: number;
 };
@@ -36,7 +40,7 @@ function conformance(operationId: OperationId, o: Observation): string[] {
   const problems: string[] = [];
   const wrongType = contentTypeProblem(o.contentType);
   if (wrongType) problems.push(wrongType);
-  if (!o.json.ok) return [...problems, "the body is not JSON"];
+  if (!o.json.ok) return problems;
   if (operations[operationId].signed && o.status === 200 && cacheable(o.cacheControl)) {
     problems.push(`a private answer is cacheable (Cache-Control: ${o.cacheControl}); the description says it is not cached`);
   }
@@ -80,53 +84,105 @@ function driftingKeys(operationId: OperationId, body: unknown): string[] {
 }
 
 /**
+ * Fields whose validity the request schema alone decides: a number within stated bounds, an enum
+ * value, a boolean. A server may refuse a ticker it does not know, never `limit: 100` or `enabled: false`.
+ */
+function schemaDecided(operationId: OperationId, field: string): boolean {
+  const property = requestSchema(operationId)?.properties?.[field];
+  if (!property) return false;
+  const p = resolve(property);
+  const type = Array.isArray(p.type) ? p.type[0] : p.type;
+  return Array.isArray(p.enum) || type === "boolean" || ((type === "integer" || type === "number") && p.minimum !== undefined && p.maximum !== undefined);
+}
+
+/** Error keys of a refusal that name a field of the request whose valid value the schema alone decides. */
+function refusedDecidedValues(c: Case, body: unknown): string[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== "object" || c.operationId === "unknownPath" || !c.fields) return [];
+  const operationId = c.operationId;
+  return Object.keys(errors)
+    .filter((field) => field in c.fields! && schemaDecided(operationId, field))
+    .map((field) => `the valid ${field} ${JSON.stringify(c.fields![field])} was refused (errors keyed ${field}): its schema alone decides its validity`);
+}
+
+/**
  * A documented example of a read-only operation must answer 200. Any other valid request may be
  * refused only as a documented 4xx keyed by fields of the operation (a generated ticker or
  * account the server does not have; a code already used): other keys are drift.
  */
-function acceptanceProblems(operationId: OperationId, o: Observation, mustSucceed: boolean): string[] {
+function acceptanceProblems(c: Case & { operationId: OperationId }, o: Observation, mustSucceed: boolean): string[] {
+  const { operationId } = c;
   if (o.status === 200) return [];
   if (o.status === 429) return ["a valid request was still refused with 429 after waiting: the server's limits are stricter than the document's"];
   if (o.status >= 500) return [`a valid request got a server error ${o.status}`];
   if (o.status === 403 && operations[operationId].businessPartnerOnly) {
     return ["the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation"];
   }
-  const drift = o.json.ok ? driftingKeys(operationId, o.json.value) : [];
+  const drift = o.json.ok ? [...driftingKeys(operationId, o.json.value), ...refusedDecidedValues(c, o.json.value)] : [];
   if (mustSucceed || o.status < 400 || [401, 403, 404].includes(o.status)) return [`a valid request was refused with ${o.status}`, ...drift];
   return drift;
+}
+
+/** What the server said about its answer, for a person reading a failure: its message and diagnostic headers. */
+function serverSays(o: Observation): string | undefined {
+  const message = o.json.ok ? (o.json.value as { message?: unknown } | null)?.message : undefined;
+  const said = [
+    ...(typeof message === "string" && message ? [`message ${JSON.stringify(message)}`] : []),
+    ...Object.entries(o.diagnostics).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return said.length ? printable(said.join("; "), 500) : undefined;
+}
+
+function result(c: Case, o: Observation, check: Case["check"], problems: string[], expected: string): Result {
+  const passed = problems.length === 0;
+  return {
+    operationId: c.operationId,
+    check,
+    name: c.name,
+    passed,
+    expected,
+    actual: o.transportProblem ? `${o.status}, the answer not read` : printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text}`.trim()),
+    problems: problems.map((problem) => printable(problem, 1000)),
+    status: o.status,
+    curl: passed ? "" : reproduction(o.url, c),
+    ...(passed ? {} : { serverSays: serverSays(o) }),
+  };
 }
 
 export function judge(c: Case, o: Observation): Result {
   const problems: string[] = [];
   const own = c.operationId === "unknownPath" || o.transportProblem || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
+  // The description: every response is JSON, refusals and unknown paths included.
+  const notJson = o.transportProblem || o.json.ok ? [] : [`the body is not JSON${o.status >= 400 ? ` (a ${o.status} answer too must be JSON)` : ""}`];
   if (o.transportProblem) problems.push(o.transportProblem);
   else if (c.expect.kind === "accepted") {
     if (c.operationId !== "unknownPath") {
-      problems.push(...acceptanceProblems(c.operationId, o, mustSucceed(c)));
+      problems.push(...acceptanceProblems(c as Case & { operationId: OperationId }, o, mustSucceed(c)));
     }
-    problems.push(...own);
+    problems.push(...own, ...notJson);
   } else if (c.expect.kind === "rejected") {
     if (o.status < 400 || o.status >= 500 || [401, 404, 429].includes(o.status)) problems.push(`the request was not rejected as invalid: status ${o.status}`);
-    problems.push(...own);
+    problems.push(...own, ...notJson);
     const errors = o.json.ok ? (o.json.value as { errors?: unknown })?.errors : undefined;
     if (c.expect.errorKey && !(errors && typeof errors === "object" && c.expect.errorKey in errors)) {
       problems.push(`errors has no key ${c.expect.errorKey} (keys: ${errors && typeof errors === "object" ? Object.keys(errors).join(", ") || "none" : "no errors object"})`);
     }
   } else if (c.expect.kind === "client-error") {
     if (o.status < 400 || o.status >= 500 || o.status === 429) problems.push(`status ${o.status}, not a 4xx`);
+    problems.push(...notJson);
   } else {
     if (o.status !== c.expect.status) problems.push(`status ${o.status}${o.status < 300 && o.status > 0 ? ": the request was accepted" : ""}`);
-    else problems.push(...own);
+    else problems.push(...own, ...notJson);
   }
-  return {
-    operationId: c.operationId,
-    check: c.check,
-    name: c.name,
-    passed: problems.length === 0,
-    expected: describeExpectation(c),
-    actual: o.transportProblem ? `${o.status}, the answer not read` : printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text}`.trim()),
-    problems: problems.map((problem) => printable(problem, 1000)),
-    status: o.status,
-    curl: o.curl,
-  };
+  return result(c, o, c.check, problems, describeExpectation(c));
+}
+
+/**
+ * The tied-answers verdict on an accepted case's 200 answer, for operations whose document ties
+ * the answer to the request; undefined where there is nothing to compare.
+ */
+export function judgeTied(c: Case, o: Observation): Result | undefined {
+  if (c.operationId === "unknownPath" || !c.fields || c.tamper || o.status !== 200 || !o.json.ok) return undefined;
+  const problems = tiedAnswerProblems(c.operationId, c.fields, o.json.value);
+  return problems && result(c, o, "tied-answers", problems, "a 200 answer that agrees with its request");
 }

@@ -18,3 +18,12 @@ export const timeNonce: NonceSource = (apiKey) => {
   registry.set(apiKey, next);
   return String(next);
 };
+
+/**
+ * How far the last nonce of an API key is ahead of the clock, in milliseconds (0 when it is not).
+ * Above one call per millisecond the nonces run ahead; a process that ends before the clock has
+ * caught up leaves the next process's nonces lower than the last one the server accepted.
+ */
+export function nonceLeadMs(apiKey: string): number {
+  return Math.max(0, (registry.get(apiKey) ?? 0) - Date.now());
+}

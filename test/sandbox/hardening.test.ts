@@ -70,19 +70,15 @@ describe("bodies too large", () => {
     socket.on("error", () => {});
     socket.write(`POST /api/v4/main-account/balance HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10000000000\r\n\r\n`);
     const chunk = Buffer.alloc(64 * 1024, "x");
-    let sent = 0;
     // Like a real client, it stops sending once the answer is there; the server must close anyway.
     const pump = setInterval(() => {
-      if (!socket.destroyed && socket.writable && answer === "") {
-        socket.write(chunk);
-        sent += chunk.length;
-      }
+      if (!socket.destroyed && socket.writable && answer === "") socket.write(chunk);
     }, 1);
     await closed;
     clearInterval(pump);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
-    // Sending 10 GB would outlast the test's timeout, so the close above is the server's: it stopped reading. How much the
-    // client got to send before the answer arrived is the scheduler's doing, so it is not bounded.
-    expect(sent).toBeGreaterThan(0);
+    // Sending 10 GB would outlast the test's timeout, so the close above is the server's: it stopped
+    // reading. How much the client got to send first (often nothing: the 413 can come before the
+    // first chunk) is the scheduler's doing, so it is not bounded.
   });
 });

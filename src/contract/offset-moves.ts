@@ -1,0 +1,52 @@
+import { isDeepStrictEqual } from "node:util";
+import type { Case } from "./cases.js";
+import { operations, requestExamples, type OperationId } from "./document.js";
+import { reproduction, type Observation } from "./send.js";
+import { judge, type Result } from "./verdict.js";
+import { isPaged } from "./tied-answers.js";
+
+type SendCase = (c: Case) => Promise<Observation>;
+type Fields = Record<string, unknown>;
+
+const recordsOf = (o: Observation): unknown[] | undefined => {
+  const records = o.json.ok ? (o.json.value as { records?: unknown } | null)?.records : undefined;
+  return Array.isArray(records) ? records : undefined;
+};
+
+/**
+ * A later offset moves through the records: the page at offset 1, limit 1 is the second record of
+ * the page at offset 0, limit 2. It assumes that two reads in a row list the records in the same
+ * order. Returns the result, or a note when the server holds fewer than two records to compare.
+ */
+export async function offsetMoves(operationId: OperationId, base: Fields, sendCase: SendCase): Promise<Result | string> {
+  const { method, path } = operations[operationId];
+  const step = (name: string, offset: number, limit: number): Case => ({
+    operationId, check: "tied-answers", name, method, path, fields: { ...base, offset, limit }, expect: { kind: "accepted" }, realValues: "fixture",
+  });
+  const first = step("a later offset moves: offset 0, limit 2", 0, 2);
+  const firstAnswer = await sendCase(first);
+  const firstVerdict = judge(first, firstAnswer);
+  if (!firstVerdict.passed) return { ...firstVerdict, name: first.name };
+  const two = recordsOf(firstAnswer) ?? [];
+  if (two.length < 2) return `${operationId}: a later offset was not compared, the server has ${two.length} record${two.length === 1 ? "" : "s"} for ${JSON.stringify(base)}`;
+  const second = step("a later offset moves: offset 1, limit 1, after offset 0, limit 2", 1, 1);
+  const secondAnswer = await sendCase(second);
+  const verdict = judge(second, secondAnswer);
+  if (!verdict.passed) return verdict;
+  const moved = recordsOf(secondAnswer) ?? [];
+  if (moved.length === 1 && isDeepStrictEqual(moved[0], two[1])) return verdict;
+  const problem = moved.length && isDeepStrictEqual(moved[0], two[0])
+    ? "offset 1 answered the first record again: the server ignores offset"
+    : `offset 1, limit 1 answered ${moved.length} record(s), not the second record of offset 0, limit 2`;
+  return { ...verdict, passed: false, problems: [problem], curl: reproduction(secondAnswer.url, second) };
+}
+
+/** The paged read-only operations of a run with the fields to page through (a fixture, else the first example). */
+export function pagedOperations(operationIds: OperationId[], fixtures: Partial<Record<OperationId, Fields>>): { operationId: OperationId; base: Fields }[] {
+  return operationIds
+    .filter((id) => isPaged(id) && !operations[id].stateChanging)
+    .map((operationId) => {
+      const { offset: _offset, limit: _limit, ...base } = fixtures[operationId] ?? requestExamples(operationId)[0]?.fields ?? {};
+      return { operationId, base };
+    });
+}

@@ -1,0 +1,67 @@
+import { sleep } from "../client/retry.js";
+import { windowsOf } from "../rate-limits/sliding-windows.js";
+import type { Case } from "./cases.js";
+import { operations, requestExamples, type OperationId } from "./document.js";
+import { reproduction, type Observation } from "./send.js";
+import { judge, type Result } from "./verdict.js";
+
+type SendCase = (c: Case, worker: number) => Promise<Observation>;
+
+/** Requests in flight for unsigned operations, which have no nonce order to keep. */
+const UNSIGNED_IN_FLIGHT = 8;
+
+/** One read-only operation of the run per documented scope, with the tightest limit it falls under. */
+function limitsToTest(operationIds: OperationId[]) {
+  const byScope = new Map<string, { operationId: OperationId; requests: number; periodSeconds: number }>();
+  for (const operationId of operationIds) {
+    if (operations[operationId].stateChanging) continue;
+    const tightest = windowsOf(operationId).sort((a, b) => a.requests / a.periodSeconds - b.requests / b.periodSeconds)[0];
+    if (tightest && !byScope.has(tightest.key)) byScope.set(tightest.key, { operationId, requests: tightest.requests, periodSeconds: tightest.periodSeconds });
+  }
+  return [...byScope].map(([scope, limit]) => ({ scope, ...limit }));
+}
+
+/**
+ * For each documented limit: after a quiet period, `requests` requests within the period are
+ * all answered without 429, and the next one is answered 429. A run too slow to send them within
+ * the period fails, as nothing could be concluded.
+ */
+export async function checkRateLimits(
+  operationIds: OperationId[],
+  { workers, lastSentAt, fixtures }: { workers: number; lastSentAt: () => number; fixtures: Partial<Record<OperationId, Record<string, unknown>>> },
+  sendCase: SendCase,
+): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const { scope, operationId, requests, periodSeconds } of limitsToTest(operationIds)) {
+    const { method, path, signed } = operations[operationId];
+    const fields = signed ? fixtures[operationId] ?? requestExamples(operationId)[0]?.fields ?? {} : undefined;
+    const c: Case = { operationId, check: "rate-limits", name: `${requests} requests per ${periodSeconds} s (${scope})`, method, path, fields, expect: { kind: "status", status: 429 } };
+    // A quiet period first, so that the server's window holds only what follows.
+    await sleep(Math.max(0, lastSentAt() + periodSeconds * 1000 - Date.now()));
+    const started = performance.now();
+    let sent = 0;
+    let early: { at: number; observation: Observation } | undefined;
+    const lanes = signed ? workers : UNSIGNED_IN_FLIGHT;
+    await Promise.all(Array.from({ length: lanes }, async (_, worker) => {
+      while (sent < requests && !early) {
+        const at = ++sent;
+        const observation = await sendCase(c, worker);
+        if (observation.status === 429) early ??= { at, observation };
+      }
+    }));
+    const elapsedMs = performance.now() - started;
+    if (early) {
+      const verdict = judge({ ...c, expect: { kind: "status", status: 200 } }, early.observation);
+      results.push({ ...verdict, expected: `no 429 within the first ${requests} requests`, passed: false, problems: [`429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's`] });
+      continue;
+    }
+    const past = await sendCase(c, 0);
+    const verdict = judge(c, past);
+    if (elapsedMs >= periodSeconds * 1000) {
+      results.push({ ...verdict, passed: false, curl: reproduction(past.url, c), problems: [`sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)`] });
+    } else {
+      results.push({ ...verdict, expected: `429 to request ${requests + 1} within ${periodSeconds} s`, name: `${c.name}: request ${requests + 1} answered ${past.status}` });
+    }
+  }
+  return results;
+}

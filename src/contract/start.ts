@@ -1,0 +1,81 @@
+import { printable } from "../text/printable.js";
+import type { Case } from "./cases.js";
+import { operations, requestExamples, type OperationId } from "./document.js";
+import { ConnectionError, type Observation, type Sender } from "./send.js";
+
+/** The run cannot start: the target is not this API, or the credentials are refused. Exit 2. */
+export class StartError extends Error {
+  override name = "StartError";
+}
+
+const said = (o: Observation) => {
+  const message = o.json.ok ? (o.json.value as { message?: unknown } | null)?.message : undefined;
+  return typeof message === "string" ? `: ${printable(message, 120)}` : o.text ? ` ${printable(o.text, 80)}` : "";
+};
+
+/** A read-only signed operation of the run to prove credentials with, an ordinary one first. */
+function probeOperation(operationIds: OperationId[], partner: boolean): OperationId | undefined {
+  const readOnly = operationIds.filter((id) => operations[id].signed && !operations[id].stateChanging);
+  const ordinary = readOnly.find((id) => !operations[id].businessPartnerOnly);
+  return partner ? ordinary ?? readOnly[0] : ordinary;
+}
+
+const probeCase = (operationId: OperationId, fields: Record<string, unknown>, identity?: "basic"): Case => ({
+  operationId, check: "positive", name: "start", method: operations[operationId].method, path: operations[operationId].path,
+  fields, expect: { kind: "accepted" }, identity,
+});
+
+export type StartOptions = {
+  operationIds: OperationId[];
+  /** Whether the run tests the ping (it must then answer ["pong"] when the server has one). */
+  pingPlanned: boolean;
+  /** How many main keys there are (--keys), each proven on its own worker. */
+  mainKeys: number;
+  hasBasic: boolean;
+  fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
+};
+
+/**
+ * Proves the target and the credentials before any check: the ping, when the run tests it and
+ * the server has one, answers ["pong"]; one signed read-only call per key is not refused 401 (or
+ * 403 for a key that must be a business partner's). Returns notes for the report.
+ */
+export async function proveTarget(sender: Sender, options: StartOptions): Promise<string[]> {
+  try {
+    return await prove(sender, options);
+  } catch (error) {
+    if (error instanceof ConnectionError) throw new StartError(`cannot reach the server: ${error.message}`);
+    throw error;
+  }
+}
+
+async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
+  const notes: string[] = [];
+  let hasPing = false;
+  if (options.pingPlanned) {
+    const o = await sender.send({ ...probeCase("ping", {}), fields: undefined });
+    hasPing = o.status === 200;
+    if (o.status === 404 || o.status === 405) {
+      notes.push(`GET ${operations.ping.path} answered ${o.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
+    } else if (o.status !== 200 || !o.json.ok || JSON.stringify(o.json.value) !== '["pong"]') {
+      throw new StartError(`this does not look like this API: GET ${operations.ping.path} answered ${o.status}${said(o)}, not ["pong"]. Check --base-url.`);
+    }
+  }
+  const identities: { worker: number; name: string; identity?: "basic"; partner: boolean }[] = [
+    ...Array.from({ length: options.mainKeys }, (_, worker) => ({ worker, name: options.mainKeys > 1 ? `key ${worker + 1} of --keys` : "TXC_API_KEY", partner: true })),
+    ...(options.hasBasic ? [{ worker: 0, name: "TXC_API_KEY_BASIC", identity: "basic" as const, partner: false }] : []),
+  ];
+  for (const { worker, name, identity, partner } of identities) {
+    const operationId = probeOperation(options.operationIds, partner) ?? (identity ? probeOperation(Object.keys(operations) as OperationId[], false) : undefined);
+    if (!operationId) continue;
+    const fields = options.fixtures[operationId] ?? requestExamples(operationId)[0]?.fields ?? {};
+    const o = await sender.send(probeCase(operationId, fields, identity), { worker });
+    const call = `${operations[operationId].method} ${operations[operationId].path}`;
+    if (o.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(o)}): check the key and its secret; nothing was tested`);
+    if (o.status === 403 && operations[operationId].businessPartnerOnly) {
+      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(o)}): the operations of this run need one; leave out ${options.operationIds.filter((id) => operations[id].businessPartnerOnly).join(", ")} with --operation, or use a partner key`);
+    }
+    if (o.status === 404 && !hasPing) throw new StartError(`this does not look like this API: ${call} answered 404${said(o)}. Check --base-url.`);
+  }
+  return notes;
+}
