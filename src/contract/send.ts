@@ -80,6 +80,8 @@ export class Sender {
   readonly #keys = new Map<Identity, { right: Credentials; wrong?: Credentials }>();
 
   readonly #target: Target;
+  /** When the last request was sent (Date.now()), the start's included. */
+  lastSentAt = 0;
 
   constructor(target: Target) {
     this.#target = target;
@@ -99,6 +101,7 @@ export class Sender {
   }
 
   async #exchange(url: string, init: Init, timeoutMs: number): Promise<Observation> {
+    this.lastSentAt = Date.now();
     const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
     let json: Observation["json"] = { ok: false };
     try {

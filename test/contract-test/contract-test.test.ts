@@ -9,23 +9,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { defects, startBrokenServer } from "../helpers/broken-servers.js";
 import { startPrism } from "../helpers/prism.js";
-import { root } from "../helpers/project.js";
+import { cli, contractTest } from "../helpers/contract-test-cli.js";
 import { startSandbox } from "../helpers/sandbox.js";
 
-const cli = path.join(root, "dist", "cli", "main.js");
 const dir = mkdtempSync(path.join(tmpdir(), "txc-contract-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the command without blocking this process, where some of the servers live. */
-async function contractTest(args: string[], key = demoKeys.partner, more: Record<string, string> = {}) {
-  const env = { ...process.env, TXC_API_KEY: key.key, TXC_API_SECRET: key.secret, ...more };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, "contract-test", ...args], { env, maxBuffer: 32 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error: any) {
-    return { code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string };
-  }
-}
 
 describe("txc-api contract-test against the sandbox", () => {
   it("passes every check of every read-only operation, exit 0, and writes JUnit and NDJSON", async () => {
@@ -92,9 +81,10 @@ describe("txc-api contract-test against broken servers", () => {
   it.each(defects.map((d) => [d.name, d] as const))("catches %s: exit 1, naming the operation and the check", async (_name, defect) => {
     const server = await startBrokenServer(defect);
     try {
-      const run = await contractTest(["--base-url", server.baseUrl]);
+      const run = await contractTest(["--base-url", server.baseUrl, ...(defect.args ?? [])]);
       expect(run.code, run.stdout).toBe(1);
       expect(run.stdout).toContain(`✗ ${defect.operationId} · ${defect.check} · `);
+      if (defect.says) expect(run.stdout).toContain(defect.says);
       expect(run.stdout).toContain("reproduce (TXC_API_KEY and TXC_API_SECRET from the environment):");
       expect(run.stdout).not.toContain(demoKeys.partner.secret);
     } finally {

@@ -1,32 +1,20 @@
 // txc-api contract-test against servers nobody here wrote the checks for: each must get the right
 // exit code, and the sandbox must still pass.
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startBrokenServer } from "../helpers/broken-servers.js";
 import { endlessBody, kernelBufferedBytes, startHostile } from "../helpers/hostile-server.js";
-import { root } from "../helpers/project.js";
+import { contractTest } from "../helpers/contract-test-cli.js";
 import { sendSigned, startSandbox } from "../helpers/sandbox.js";
 
-const cli = path.join(root, "dist", "cli", "main.js");
 const dir = mkdtempSync(path.join(tmpdir(), "txc-contract-hostile-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function contractTest(args: string[], key: { key: string; secret: string } = demoKeys.partner, more: Record<string, string> = {}) {
-  const env = { ...process.env, TXC_API_KEY: key.key, TXC_API_SECRET: key.secret, ...more };
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, "contract-test", ...args], { env, maxBuffer: 32 * 1024 * 1024, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error: any) {
-    return { code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string };
-  }
-}
 
 const json = (response: ServerResponse, status: number, body: unknown) => {
   response.writeHead(status, { "Content-Type": "application/json" });

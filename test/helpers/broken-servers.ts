@@ -13,6 +13,10 @@ export type Defect = {
   /** The operation and check expected to catch it. */
   operationId: string;
   check: string;
+  /** What the report must say of it, where more than the operation and check is to be checked. */
+  says?: string;
+  /** More arguments for the contract-test run that meets it, such as --include-mutations. */
+  args?: string[];
   answerInstead?: (request: Received) => Answer | undefined;
   changeAnswer?: (request: Received, answer: Answer) => Answer;
 };
@@ -66,6 +70,41 @@ export const defects: Defect[] = [
     changeAnswer: (r, a) => (r.path.endsWith("/ping") ? { ...a, contentType: "text/html" } : a),
   },
   {
+    name: "a refund id that is not the transaction_id sent", operationId: "refundDeposit", check: "sequences", says: "the answer's id is \"00000000-0000-4000-8000-000000000000\", not the transaction_id of the request", args: ["--include-mutations", "--operation", "refundDeposit"],
+    changeAnswer: (r, a) => (r.path.endsWith("/refund-deposit") && a.status === 200 ? editJson(a, (b) => (b.id = "00000000-0000-4000-8000-000000000000")) : a),
+  },
+  {
+    name: "a page whose offset is not the one asked for", operationId: "getInterestPaymentsHistory", check: "tied-answers", says: "the answer's offset is 0, not the offset of the request",
+    changeAnswer: (r, a) => (r.path.endsWith("/interest-payment-history") && a.status === 200 ? editJson(a, (b) => (b.offset = 0)) : a),
+  },
+  {
+    name: "a page that ignores offset", operationId: "getFundingHistory", check: "tied-answers", says: "offset 1 answered the first record again: the server ignores offset",
+    changeAnswer: (() => {
+      let firstRecords: unknown[] = [];
+      return (r: Received, a: Answer) => {
+        if (!r.path.endsWith("/funding-history") || a.status !== 200) return a;
+        if (!r.json?.offset) firstRecords = JSON.parse(a.body).records;
+        return editJson(a, (b) => (b.records = firstRecords.slice(0, b.records.length)));
+      };
+    })(),
+  },
+  {
+    name: "a balance asked for one ticker that lists another", operationId: "getMainBalance", check: "tied-answers", says: "the answer also lists ZZZ",
+    changeAnswer: (r, a) => (r.path.endsWith("/balance") && a.status === 200 && r.json?.ticker ? editJson(a, (b) => (b.ZZZ = { main_balance: "1" })) : a),
+  },
+  {
+    name: "limit 100 refused as invalid", operationId: "getInvestmentsHistory", check: "positive", says: "the valid limit 100 was refused (errors keyed limit): its schema alone decides its validity",
+    answerInstead: (r) => (r.path.endsWith("/smart/investments") && r.json?.limit === 100 ? json(400, { code: 0, message: "Validation failed", errors: { limit: ["The limit may not be greater than 99."] } }) : undefined),
+  },
+  {
+    name: "enabled false refused as invalid", operationId: "updateFlexAutoReinvestment", check: "positive", says: "the valid enabled false was refused (errors keyed enabled)", args: ["--include-mutations", "--operation", "updateFlexAutoReinvestment"],
+    answerInstead: (r) => (r.path.endsWith("/auto-invest") && r.json?.enabled === false ? json(400, { code: 0, message: "Validation failed", errors: { enabled: ["The enabled field must be true."] } }) : undefined),
+  },
+  {
+    name: "a 404 that is not JSON", operationId: "unknownPath", check: "public", says: "the body is not JSON (a 404 answer too must be JSON)",
+    answerInstead: (r) => (r.path === "/api/v4/contract-test/no-such-endpoint" ? { status: 404, contentType: "text/html", body: "<h1>Not Found</h1>" } : undefined),
+  },
+  {
     name: "a 500 on one valid input", operationId: "getFundingHistory", check: "positive",
     answerInstead: (r) => (r.path.endsWith("/funding-history") && typeof r.json?.market === "string" ? json(500, { code: 500, message: "boom", errors: {} }) : undefined),
   },
@@ -75,8 +114,8 @@ const listen = (server: Server) =>
   new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
 
 /** A sandbox with one defect in front of it, both in this process on loopback ports. */
-export async function startBrokenServer(defect: Defect): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const sandbox = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json") });
+export async function startBrokenServer(defect: Defect, { rateLimits = true } = {}): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const sandbox = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json"), rateLimits });
   const sandboxUrl = await listen(sandbox);
   const proxy = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
