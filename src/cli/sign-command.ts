@@ -77,7 +77,13 @@ export function signCommand(argv: string[], env = process.env): string {
   if (!validate({ ...(body as object), request: values.path, nonce: String(nonce) })) {
     throw new UsageError(`--body breaks the rules of ${operationId}: ${validationIssues(validate.errors).map((issue) => issue.message).join("; ")}`);
   }
-  const signed = signRequest({ path: values.path!, body, apiKey, apiSecret, nonce });
+  let signed;
+  try {
+    signed = signRequest({ path: values.path!, body, apiKey, apiSecret, nonce });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new UsageError("--body is nested too deeply to serialise: JSON.stringify ran out of stack");
+  }
   if (values.format === "json") return JSON.stringify(signed, null, 2);
   return curlCommand(`${baseUrl}${values.path}`, signed);
 }

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
@@ -14,6 +15,7 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
   return typeof value === "string" && value !== "" ? value : undefined;
 };
 
+const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 // Exactly 128 hex digits: Buffer.from(hex) would silently drop an odd last digit.
 const SIGNATURE = /^[0-9a-fA-F]{128}$/;
 // The sandbox's pick for the nonce rule the description leaves open: a string of digits (such as
@@ -22,10 +24,11 @@ const NONCE_DIGITS = /^\d{1,30}$/;
 
 /**
  * Checks a private request as the description says: the three headers, the payload equal to the
- * base64 of the exact body received, the HMAC-SHA512 signature (compared in constant time), then
- * `request` equal to the path called and the nonce rule, each where the body carries it. An absent
- * `request` or `nonce` is left to schema validation: required where the document says so, allowed
- * where it makes them optional (funding history, mining, sub-account key reset).
+ * base64 of the exact body received, the HMAC-SHA512 signature (compared in constant time), the
+ * JSON content type and a UTF-8 JSON object, then `request` equal to the path called and the
+ * nonce rule, each where the body carries it. An absent `request` or `nonce` is left to schema
+ * validation: required where the document says so, allowed where it makes them optional (funding
+ * history, mining, sub-account key reset).
  */
 export function authenticate(
   state: SandboxState,
@@ -47,6 +50,11 @@ export function authenticate(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { status: 401, failure: "X-TXC-SIGNATURE is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits)." };
   }
+  // The description: private requests carry Content-type: application/json (parameters allowed).
+  if (!JSON_CONTENT_TYPE.test(header(headers, "content-type") ?? "")) return { status: 400, failure: "A private request carries Content-Type: application/json." };
+  // RFC 8259: JSON text is UTF-8. Decoding other bytes with U+FFFD would make different byte
+  // strings equal as keys, codes or addresses.
+  if (!isUtf8(rawBody)) return { status: 400, failure: "The body is not valid UTF-8, so it is not JSON." };
   const text = rawBody.toString("utf8");
   let body: unknown;
   try {

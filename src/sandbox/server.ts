@@ -11,6 +11,7 @@ import { JsonText } from "./json-text.js";
 import { SandboxState } from "./state.js";
 import { StaticFile } from "./static-file.js";
 import { DOCUMENTED_SANDBOX, docsFor, requestOrigin } from "./docs-page.js";
+import { trackAnswers } from "./shutdown.js";
 
 type OperationId = keyof typeof operations;
 
@@ -145,13 +146,15 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     }
     const validate = requestValidator(operationId)!;
     if (!validate(auth.body)) return sendError(response, path, 400, "Validation failed", errorsByField(validate.errors));
-    if (auth.nonce !== undefined) lastNonce.set(auth.apiKey, auth.nonce);
     if (operations[operationId].businessPartnerOnly && !auth.account.businessPartner) {
       return sendError(response, path, 403, "This endpoint is available only to business-partner services.");
     }
     try {
       const body = { ...operations[operationId].requestDefaults, ...auth.body };
-      return send(response, 200, handlers[operationId](state, auth.account, body));
+      const answer = handlers[operationId](state, auth.account, body);
+      // A nonce is used up only by a request that succeeded: every refusal leaves it free.
+      if (auth.nonce !== undefined) lastNonce.set(auth.apiKey, auth.nonce);
+      return send(response, 200, answer);
     } catch (error) {
       if (error instanceof Refusal) return sendError(response, path, error.status, error.message, error.errors);
       throw error;
@@ -171,5 +174,6 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
       else response.destroy();
     });
   });
+  trackAnswers(server);
   return server;
 }

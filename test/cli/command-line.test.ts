@@ -1,6 +1,7 @@
 // txc-api as people type it: versions, help, typos, colour, and one-line errors.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -108,5 +109,60 @@ describe("one-line errors where a server cannot start", () => {
     } finally {
       busy.close();
     }
+  });
+});
+
+describe("bounds on what the command line takes", () => {
+  const oneLine = (result: ReturnType<typeof txc>) => {
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  };
+  const withKey = { ...plainEnv(), TXC_API_KEY: "k", TXC_API_SECRET: "s" };
+
+  it.each([
+    ["--timeout", "2147483648", /--timeout must be an integer from 1 to 2147483647/],
+    ["--timeout", "0", /--timeout must be an integer from 1 to 2147483647/],
+    ["--max-time", "2147484", /--max-time must be an integer from 1 to 2147483/],
+    ["--max-wait", "1e3", /--max-wait must be an integer from 0 to 2147483/],
+    ["--concurrency", "1.5", /--concurrency must be an integer from 1 to 1000/],
+  ])("contract-test %s %s: exit 2 naming the range, before any request", (option, value, message) => {
+    const result = txc(["contract-test", "--base-url", "http://127.0.0.1:9", option, value], withKey);
+    oneLine(result);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it("sign: a body nested 20,000 deep is refused in one line", () => {
+    const deep = `{"ticker":"BTC","x":${"[".repeat(20_000)}1${"]".repeat(20_000)}}`;
+    const result = txc(["sign", "--path", "/api/v4/main-account/balance", "--body", deep], withKey);
+    oneLine(result);
+    expect(result.stderr).toContain("--body is nested too deeply to serialise");
+  });
+
+  it.each([
+    ["/dev/zero", /--api-secret-file \/dev\/zero is not a regular file or a pipe/],
+    ["/tmp", /--api-secret-file \/tmp is not a regular file or a pipe/],
+    ["/nonexistent/secret", /cannot read --api-secret-file \/nonexistent\/secret: ENOENT/],
+  ])("sign --api-secret-file %s: exit 2 at once, reading nothing", (file, message) => {
+    const result = txc(["sign", "--path", "/api/v4/main-account/balance", "--api-secret-file", file], { ...withKey, TXC_API_SECRET: "" });
+    oneLine(result);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it("a secret file over 64 KiB is refused; one from a pipe is read", () => {
+    const big = path.join(tmpdir(), `txc-big-secret-${process.pid}`);
+    writeFileSync(big, "x".repeat(64 * 1024 + 1));
+    try {
+      const result = txc(["sign", "--path", "/api/v4/main-account/balance", "--api-secret-file", big, "--nonce", "5"], withKey);
+      oneLine(result);
+      expect(result.stderr).toContain("is larger than 65536 bytes");
+    } finally {
+      rmSync(big);
+    }
+    const piped = spawnSync("bash", ["-c", `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} sign --path /api/v4/main-account/balance --nonce 5 --api-secret-file <(printf s)`], { encoding: "utf8", env: withKey });
+    expect(piped.status, piped.stderr).toBe(0);
+    // The same secret from the environment signs the same way.
+    const fromEnv = txc(["sign", "--path", "/api/v4/main-account/balance", "--nonce", "5"], withKey);
+    expect(JSON.parse(piped.stdout).headers["X-TXC-SIGNATURE"]).toBe(JSON.parse(fromEnv.stdout).headers["X-TXC-SIGNATURE"]);
   });
 });

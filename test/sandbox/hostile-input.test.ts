@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -172,7 +172,7 @@ describe("the docs and the document", () => {
 });
 
 describe("shutdown", () => {
-  it("answers every request already received when SIGTERM comes in a burst, then exits 0", async () => {
+  it("answers every request already received when SIGTERM comes in a burst, with Connection: close, then exits 0", async () => {
     const own = await startSandbox();
     const port = Number(new URL(own.baseUrl).port);
     const path = "/api/v4/collateral-account/funding-history";
@@ -180,14 +180,16 @@ describe("shutdown", () => {
     const body = "{}";
     // "Expect: 100-continue": the server's "100 Continue" tells that it has received the request.
     const headers = { ...signedHeaders(body), "Content-Length": "2", Expect: "100-continue" };
+    // Keep-alive connections, one a request: the server, not the client, must close them.
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 300 });
     // Each request sends its headers and half of its body, so the server is busy with all 300.
     const requests = Array.from({ length: 300 }, () => {
-      const sent = httpRequest({ host: "127.0.0.1", port, method: "POST", path, headers, agent: false });
+      const sent = httpRequest({ host: "127.0.0.1", port, method: "POST", path, headers, agent: keepAlive });
       const received = new Promise<void>((resolve) => sent.once("continue", resolve));
-      const answered = new Promise<number>((resolve, reject) => {
+      const answered = new Promise<{ status: number; connection?: string }>((resolve, reject) => {
         sent.on("response", (response) => {
           response.resume();
-          response.on("end", () => resolve(response.statusCode!));
+          response.on("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection }));
         });
         sent.on("error", reject);
       });
@@ -200,10 +202,16 @@ describe("shutdown", () => {
     for (const { sent } of requests) sent.end(body.slice(1));
     const statuses = await Promise.allSettled(requests.map((r) => r.answered));
     expect(statuses.filter((s) => s.status === "rejected")).toEqual([]);
-    expect(new Set(statuses.map((s) => (s as PromiseFulfilledResult<number>).value))).toEqual(new Set([200]));
+    const answers = statuses.map((s) => (s as PromiseFulfilledResult<{ status: number; connection?: string }>).value);
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200]));
+    // Every answer, to requests already under way when the signal came included, closes its connection.
+    expect(new Set(answers.map((a) => a.connection))).toEqual(new Set(["close"]));
     const exit = own.process.exitCode ?? (await new Promise((resolve) => own.process.once("exit", resolve)));
+    keepAlive.destroy();
     expect(exit).toBe(0);
+    // It exits once the last answer is out, not at the 5 s bound, and cuts nothing.
     expect(own.output()).toContain("Sandbox stopped.");
+    expect(own.output()).not.toContain("were cut");
   });
 });
 
