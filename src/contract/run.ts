@@ -156,12 +156,17 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
       try {
         const sentAt = performance.now();
         const observation = await sendPaced(c, index);
-        const verdict = judge(c, observation);
-        const durationMs = performance.now() - sentAt;
-        // A case made for tied-answers alone is reported as its acceptance only when that failed.
-        if (c.check !== "tied-answers" || !verdict.passed) record({ ...(verdict.passed ? verdict : await shrunk(c, verdict, index)), durationMs });
-        const tied = tiedWanted && verdict.passed ? judgeTied(c, observation) : undefined;
-        if (tied) record({ ...tied, durationMs });
+        if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
+          // A refused request may leave its nonce unused (the sandbox does): only an accepted one can be replayed.
+          notes.push(`${c.operationId}: ${c.name} not checked, the request to replay was refused (${observation.firstStatus})`);
+        } else {
+          const verdict = judge(c, observation);
+          const durationMs = performance.now() - sentAt;
+          // A case made for tied-answers alone is reported as its acceptance only when that failed.
+          if (c.check !== "tied-answers" || !verdict.passed) record({ ...(verdict.passed ? verdict : await shrunk(c, verdict, index)), durationMs });
+          const tied = tiedWanted && verdict.passed ? judgeTied(c, observation) : undefined;
+          if (tied) record({ ...tied, durationMs });
+        }
       } catch (error) {
         if (!(error instanceof ConnectionError)) throw error;
         // A request cut short by --max-time is the deadline's doing, not the server's.
@@ -173,7 +178,7 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
       judged++;
       const left = pending.get(c.operationId)! - 1;
       pending.set(c.operationId, left);
-      if (left === 0) options.onOperationDone?.(c.operationId, byOperation.get(c.operationId)!);
+      if (left === 0) options.onOperationDone?.(c.operationId, byOperation.get(c.operationId) ?? []);
     }
   }
 

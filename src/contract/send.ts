@@ -28,6 +28,8 @@ export type Observation = {
   diagnostics: Record<string, string>;
   /** Why no answer was read: a redirect (never followed) or an answer over the size cap. */
   transportProblem?: string;
+  /** For a replayed request, the status of its first sending. */
+  firstStatus?: number;
 };
 
 /** The target could not be reached at all. */
@@ -136,8 +138,9 @@ export class Sender {
       init = { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body };
     }
     try {
-      if (c.tamper?.kind === "replay") await this.#exchange(url, init, timeoutMs);
-      return await this.#exchange(url, init, timeoutMs);
+      if (c.tamper?.kind !== "replay") return await this.#exchange(url, init, timeoutMs);
+      const first = await this.#exchange(url, init, timeoutMs);
+      return { ...(await this.#exchange(url, init, timeoutMs)), firstStatus: first.status };
     } catch (error) {
       if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) {
         return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false }, diagnostics: {}, transportProblem: error.message };

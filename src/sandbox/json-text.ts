@@ -1,5 +1,7 @@
-/** An answer already serialised to JSON, sent as it is. */
-export class JsonText {
+/** An answer already serialised to JSON, sent as it is; `T` is the type of what it holds. */
+export class JsonText<T = unknown> {
+  /** Only for the type checker: what the bytes hold. */
+  declare readonly holds?: T;
   constructor(readonly bytes: Buffer) {}
 }
 
@@ -20,12 +22,12 @@ export class PageCache {
   constructor(private readonly enabled = true) {}
 
   /** The page of `query` (what selects the records, without limit and offset); `select` runs on a miss only. */
-  page(query: readonly unknown[], { limit, offset }: Page, select: () => object[]): JsonText {
+  page<R>(query: readonly unknown[], { limit, offset }: Page, select: () => R[]): JsonText<{ offset: number; limit: number; records: R[] }> {
     const key = JSON.stringify([...query, limit, offset]);
     const cached = this.enabled ? this.#pages.get(key) : undefined;
-    if (cached) return cached;
+    if (cached) return cached as JsonText<{ offset: number; limit: number; records: R[] }>;
     const from = Math.max(0, offset);
-    const text = new JsonText(Buffer.from(JSON.stringify({ offset, limit, records: select().slice(from, from + Math.max(0, limit)) })));
+    const text = new JsonText<{ offset: number; limit: number; records: R[] }>(Buffer.from(JSON.stringify({ offset, limit, records: select().slice(from, from + Math.max(0, limit)) })));
     if (this.enabled) {
       if (this.#pages.size >= MOST_PAGES) this.#pages.clear();
       this.#pages.set(key, text);

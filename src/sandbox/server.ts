@@ -1,19 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { operations } from "../../generated/operations.js";
-import { validationIssues } from "../validation/issues.js";
-import { requestValidator } from "../validation/lookup.js";
-import { authenticate } from "./auth.js";
 import type { Dataset } from "./dataset.js";
-import { handlers } from "./handlers.js";
-import { ServerRateLimits } from "./rate-limits.js";
-import { privateError, Refusal } from "./refusal.js";
+import type { PrivateOperationId } from "./handlers.js";
 import { JsonText } from "./json-text.js";
-import { SandboxState } from "./state.js";
+import { answerPrivate, errorAnswer, rateLimit, route, SandboxSession, type Answer } from "./pipeline.js";
 import { StaticFile } from "./static-file.js";
 import { DOCUMENTED_SANDBOX, docsFor, requestOrigin } from "./docs-page.js";
 import { trackAnswers } from "./shutdown.js";
-
-type OperationId = keyof typeof operations;
 
 export type SandboxOptions = {
   dataset: Dataset;
@@ -29,21 +22,14 @@ export type SandboxOptions = {
   cachePages?: boolean;
 };
 
-const routes = new Map(Object.entries(operations).map(([id, op]) => [`${op.method} ${op.path}`, id as OperationId]));
-const isPublic = (path: string) => path.startsWith("/api/v4/public/");
-
 function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string) {
   // Private answers are not cached, as the description says.
   response.writeHead(status, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
   response.end(text);
 }
 
-const send = (response: ServerResponse, status: number, body: unknown) =>
+const send = (response: ServerResponse, { status, body }: Answer) =>
   sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json");
-
-function sendError(response: ServerResponse, path: string, status: number, message: string, errors: Record<string, string[]> = {}) {
-  send(response, status, isPublic(path) ? { success: false, message, params: [] } : privateError(status, message, errors));
-}
 
 /** Reads the body, or returns null after answering 413 when it is larger than allowed. */
 function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string): Promise<Buffer | null> {
@@ -55,7 +41,7 @@ function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: 
     // early destroys the request, and the 413 with it.
     const refuse = () => {
       request.off("data", onData).off("end", onEnd);
-      sendError(response, path, 413, `The body is larger than ${maxBytes} bytes.`);
+      send(response, errorAnswer(path, 413, `The body is larger than ${maxBytes} bytes.`));
       response.once("finish", () => setTimeout(() => request.socket.destroy(), 200).unref());
       resolve(null);
     };
@@ -70,16 +56,6 @@ function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: 
     if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();
     request.on("data", onData).on("end", onEnd).on("error", reject);
   });
-}
-
-/** Messages by top-level field; a Map, so that a field named `constructor` or `__proto__` is just a name. */
-function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<string, string[]> {
-  const byField = new Map<string, string[]>();
-  for (const issue of validationIssues(errors)) {
-    const field = issue.field.split(/[.[]/)[0];
-    byField.set(field, [...(byField.get(field) ?? []), issue.message]);
-  }
-  return Object.fromEntries(byField);
 }
 
 /** What `GET /api/v4/` answers: where the docs and the document are, and every operation. */
@@ -104,61 +80,43 @@ function resetRefusal(request: IncomingMessage): string | undefined {
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under `/api/v4/`. */
 export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true }: SandboxOptions): Server {
-  let state = new SandboxState(dataset, cachePages);
-  let lastNonce = new Map<string, bigint>();
-  let limits = new ServerRateLimits();
+  let session = new SandboxSession(dataset, cachePages);
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
   const document = new StaticFile(documentFile, "application/json");
 
-  async function handle(request: IncomingMessage, response: ServerResponse) {
+  /** The sandbox's own pages: the docs, the document, the API index and the reset. */
+  function serveSite(request: IncomingMessage, response: ServerResponse, path: string): boolean {
+    const origin = () => requestOrigin(request.headers.host, boundOrigin());
+    if (request.method === "GET" && path === "/") {
+      if (!docs.serve(request, response, origin())) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
+    } else if (request.method === "GET" && path === "/openapi.json") {
+      if (!document.serve(request, response, origin())) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
+    } else if (request.method === "GET" && (path === "/api/v4/" || path === "/api/v4")) {
+      send(response, { status: 200, body: apiIndex(origin()) });
+    } else if (request.method === "POST" && path === "/sandbox/reset") {
+      const refused = resetRefusal(request);
+      if (!refused) session = new SandboxSession(dataset, cachePages);
+      send(response, refused ? errorAnswer(path, 403, refused) : { status: 200, body: { reset: true } });
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /** The HTTP adapter: the site's pages, else the API's steps (pipeline.ts) with the body read once routed. */
+  async function handleRequest(request: IncomingMessage, response: ServerResponse) {
     // Once shutting down, every answer closes its connection, so no keep-alive request is cut.
     if (!server.listening) response.setHeader("Connection", "close");
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
     const path = (request.url ?? "/").split("?")[0];
-    const origin = () => requestOrigin(request.headers.host, boundOrigin());
-    if (request.method === "GET" && path === "/") {
-      if (!docs.serve(request, response, origin())) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
-      return;
-    }
-    if (request.method === "GET" && path === "/openapi.json") {
-      if (!document.serve(request, response, origin())) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
-      return;
-    }
-    if (request.method === "GET" && (path === "/api/v4/" || path === "/api/v4")) return send(response, 200, apiIndex(origin()));
-    if (request.method === "POST" && path === "/sandbox/reset") {
-      const refused = resetRefusal(request);
-      if (refused) return sendError(response, path, 403, refused);
-      state = new SandboxState(dataset, cachePages);
-      lastNonce = new Map();
-      limits = new ServerRateLimits();
-      return send(response, 200, { reset: true });
-    }
-    const operationId = routes.get(`${request.method} ${path}`);
-    if (!operationId) return sendError(response, path, 404, `No endpoint ${request.method} ${path}.`);
-    if (rateLimits && !limits.admit(operationId, request.socket.remoteAddress ?? "unknown")) return sendError(response, path, 429, "Rate limit exceeded.");
-    if (!operations[operationId].signed) return send(response, 200, ["pong"]);
-
+    if (serveSite(request, response, path)) return;
+    const operationId = route(request.method ?? "", path);
+    if (typeof operationId !== "string") return send(response, operationId);
+    const limited = rateLimits ? rateLimit(session, operationId, request.socket.remoteAddress ?? "unknown") : undefined;
+    if (limited) return send(response, limited);
+    if (!operations[operationId].signed) return send(response, { status: 200, body: ["pong"] });
     const rawBody = await readBody(request, response, maxBodyBytes, path);
-    if (!rawBody) return;
-    const auth = authenticate(state, lastNonce, request.headers, rawBody, path);
-    if ("failure" in auth) {
-      return sendError(response, path, auth.status, auth.failure, auth.field === undefined ? {} : Object.fromEntries([[auth.field, [auth.failure]]]));
-    }
-    const validate = requestValidator(operationId)!;
-    if (!validate(auth.body)) return sendError(response, path, 400, "Validation failed", errorsByField(validate.errors));
-    if (operations[operationId].businessPartnerOnly && !auth.account.businessPartner) {
-      return sendError(response, path, 403, "This endpoint is available only to business-partner services.");
-    }
-    try {
-      const body = { ...operations[operationId].requestDefaults, ...auth.body };
-      const answer = handlers[operationId](state, auth.account, body);
-      // A nonce is used up only by a request that succeeded: every refusal leaves it free.
-      if (auth.nonce !== undefined) lastNonce.set(auth.apiKey, auth.nonce);
-      return send(response, 200, answer);
-    } catch (error) {
-      if (error instanceof Refusal) return sendError(response, path, error.status, error.message, error.errors);
-      throw error;
-    }
+    if (rawBody) send(response, answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody));
   }
 
   const boundOrigin = () => {
@@ -168,9 +126,9 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
   };
 
   const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
+    handleRequest(request, response).catch(() => {
       // The cause stays inside: its text is the sandbox's, not something a client can act on.
-      if (!response.headersSent) sendError(response, "", 500, "Internal error.");
+      if (!response.headersSent) send(response, errorAnswer("", 500, "Internal error."));
       else response.destroy();
     });
   });
