@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printable } from "../text/printable.js";
-import { CHECK_DESCRIPTIONS, CHECKS, DEFAULT_CHECKS, OPT_IN_CHECKS, type CheckName } from "../contract/cases.js";
+import { CHECKS, DEFAULT_CHECKS, describeCheck, OPT_IN_CHECKS, type CheckName } from "../contract/checks/registry.js";
 import { operationIds, type OperationId } from "../contract/document.js";
-import { writeJUnit, writeNdjson } from "../contract/report-files.js";
+import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary } from "../contract/report-text.js";
 import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
 import { exitCodeOf, runContractTests } from "../contract/run.js";
@@ -32,7 +32,7 @@ Options:
                                prefix behind a gateway (required)
   --operation ID               test only this operation (repeatable; default: all)
   --checks LIST                comma-separated checks to run (default: all but rate-limits), of:
-${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${CHECK_DESCRIPTIONS[check]}`).join("\n")}
+${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${describeCheck(check)}`).join("\n")}
   --include-mutations          also send the state-changing operations (applyCode, refundDeposit,
                                updateFlexAutoReinvestment, resetSubAccountApiKey) and run the
                                sequences. Off by default: never point this at a real account
@@ -150,6 +150,8 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   if (checks.has("partner-only") && !basic) say("partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
   if (concurrency > identities.length) say(`${concurrency} requests in flight with ${identities.length === 1 ? "one key" : `${identities.length} keys`}: a server that wants increasing nonces may see some out of order (give one key per worker with --keys)`);
   const notOptedIn = OPT_IN_CHECKS.filter((check) => !checks.has(check));
+  // NDJSON is written as the run goes, so that a run cut short still leaves what it found.
+  const ndjson = values.json === undefined ? undefined : new NdjsonReport(values.json);
   let report;
   try {
     report = await runContractTests({
@@ -168,7 +170,10 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
       maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time", 1, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
       maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
-      onOperationDone: (operationId, results) => say(progressLine(operationId, results, colour)),
+      onEvent: (event) => {
+        if (event.type === "operation-done") say(progressLine(event.operationId, event.results, colour));
+        ndjson?.write(event);
+      },
     });
   } catch (error) {
     if (error instanceof StartError) throw new UsageError(error.message);
@@ -179,7 +184,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   say("");
   say(summary(report, { colour, columns: (values.json === "-" ? process.stderr : process.stdout).columns }));
   if (values.junit) writeJUnit(values.junit, report);
-  if (values.json) writeNdjson(values.json, report);
+  ndjson?.finish(report);
   process.exitCode = exitCodeOf(report);
 }
 

@@ -1,6 +1,6 @@
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { printable } from "../text/printable.js";
-import { exitCodeOf, type Report } from "./run.js";
+import { exitCodeOf, type Report, type RunEvent } from "./run.js";
 
 // Control characters are escaped first (XML 1.0 cannot hold most of them), then markup.
 const xml = (text: string) =>
@@ -13,7 +13,7 @@ export function writeJUnit(file: string, report: Report) {
   for (const result of report.results) suites.set(result.operationId, [...(suites.get(result.operationId) ?? []), result]);
   const body = [...suites].map(([operationId, results]) => {
     const cases = results.map((r) => {
-      const failure = r.passed ? "" : `<failure message="${xml(r.problems.join("; "))}">${xml(`expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}`)}</failure>`;
+      const failure = r.passed ? "" : `<failure message="${xml(r.problems.map((p) => p.message).join("; "))}">${xml(`expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}`)}</failure>`;
       return `    <testcase classname="${xml(`${operationId}.${r.check}`)}" name="${xml(r.name)}" time="${seconds(r.durationMs)}">${failure}</testcase>`;
     });
     const failures = results.filter((r) => !r.passed).length;
@@ -36,17 +36,34 @@ export function writeJUnit(file: string, report: Report) {
 }
 
 /**
- * NDJSON: one line per check result, then one per skipped operation and per run problem, and a
- * closing summary line (totals, verdict, exit status); `-` is stdout.
+ * NDJSON, written from the run's events as they come: one line per check result, then one per
+ * skipped operation and per run problem, and a closing summary line (totals, verdict, exit
+ * status); `-` is stdout. Notes come in the summary.
  */
-export function writeNdjson(file: string, report: Report) {
-  const failed = report.results.filter((r) => !r.passed).length;
-  const exitStatus = exitCodeOf(report);
-  const lines = [
-    ...report.results.map((r) => JSON.stringify(r)),
-    ...report.skipped.map((s) => JSON.stringify({ operationId: s.operationId, skipped: true, reason: s.reason })),
-    ...report.runProblems.map((problem) => JSON.stringify({ run: true, passed: false, problem })),
-    JSON.stringify({
+export class NdjsonReport {
+  /** The file's descriptor; undefined for stdout. */
+  readonly #fd: number | undefined;
+
+  constructor(readonly file: string) {
+    this.#fd = file === "-" ? undefined : openSync(file, "w");
+  }
+
+  #line(value: unknown) {
+    const line = `${JSON.stringify(value)}\n`;
+    if (this.#fd === undefined) process.stdout.write(line);
+    else writeSync(this.#fd, line);
+  }
+
+  write(event: RunEvent) {
+    if (event.type === "result") this.#line(event.result);
+  }
+
+  finish(report: Report) {
+    const failed = report.results.filter((r) => !r.passed).length;
+    const exitStatus = exitCodeOf(report);
+    for (const s of report.skipped) this.#line({ operationId: s.operationId, skipped: true, reason: s.reason });
+    for (const problem of report.runProblems) this.#line({ run: true, passed: false, problem });
+    this.#line({
       summary: true,
       passed: report.results.length - failed,
       failed,
@@ -57,9 +74,7 @@ export function writeNdjson(file: string, report: Report) {
       durationMs: Math.round(report.durationMs),
       verdict: exitStatus === 0 ? "pass" : "fail",
       exitStatus,
-    }),
-  ];
-  const text = lines.join("\n") + "\n";
-  if (file === "-") process.stdout.write(text);
-  else writeFileSync(file, text);
+    });
+    if (this.#fd !== undefined) closeSync(this.#fd);
+  }
 }

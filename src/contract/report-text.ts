@@ -32,7 +32,7 @@ function failureBlock({ example, count }: { example: Result; count: number }, co
     `  expected: ${example.expected}`,
     `  got:      ${example.actual}`,
     ...(example.serverSays ? [`  server:   ${example.serverSays}`] : []),
-    ...example.problems.map((problem) => `  - ${problem}`),
+    ...example.problems.map((problem) => `  - ${problem.message}`),
     "  reproduce (TXC_API_KEY and TXC_API_SECRET from the environment):",
     ...example.curl.split("\n").map((line) => `    ${line}`),
   ].join("\n");

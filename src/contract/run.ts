@@ -1,16 +1,16 @@
 import { RateLimiter } from "../client/rate-limiter.js";
 import { sleep } from "../client/retry.js";
 import { nonceLeadMs } from "../signing/nonce.js";
-import { buildCases, skippedForSafety, type Case, type CheckName } from "./cases.js";
-import { runSequences } from "./sequences.js";
-import { shrink } from "./shrink.js";
-import { documentedStatuses, type OperationId } from "./document.js";
-import { offsetMoves, pagedOperations } from "./offset-moves.js";
-import { checkRateLimits } from "./rate-limits-check.js";
-import { ConnectionError, Sender, type Observation, type Target } from "./send.js";
-import { proveTarget } from "./start.js";
-import { judge, judgeTied, type Result } from "./verdict.js";
 import { counted } from "../text/counted.js";
+import type { Case } from "./case.js";
+import type { PhaseContext, PlanContext } from "./checks/check.js";
+import { registry, type CheckName } from "./checks/registry.js";
+import { documentedStatuses, type OperationId } from "./document.js";
+import { buildCases, planContext, skippedForSafety } from "./plan.js";
+import { ConnectionError, Sender, type Observation, type Target } from "./send.js";
+import { shrink } from "./shrink.js";
+import { proveTarget } from "./start.js";
+import { judge, type Result } from "./verdict.js";
 
 export type RunOptions = Target & {
   operations: OperationId[];
@@ -30,9 +30,14 @@ export type RunOptions = Target & {
   maxFailures?: number;
   /** Real request fields by operation (--fixtures). */
   fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
-  /** Called when every case of an operation has an answer. */
-  onOperationDone?: (operationId: string, results: Result[]) => void;
+  /** What happens during the run, as it happens: the reports are written from these. */
+  onEvent?: (event: RunEvent) => void;
 };
+
+export type RunEvent =
+  | { type: "result"; result: Result }
+  | { type: "operation-done"; operationId: string; results: Result[] }
+  | { type: "note"; note: string };
 
 export type Report = {
   /** The checks the run was asked for. */
@@ -58,13 +63,163 @@ const RATE_LIMITED_WAIT_MS = 500;
 /** Failing generated requests shrunk per run: each costs up to 20 more requests. */
 const SHRUNK_PER_RUN = 5;
 
+/** The state of one run, in one place: what was sent, found and noted, and when to stop. */
+class Run {
+  readonly started = performance.now();
+  readonly deadline: number;
+  readonly sender: Sender;
+  readonly limiter = new RateLimiter();
+  readonly plan: PlanContext;
+  readonly cases: Case[];
+  readonly results: Result[] = [];
+  readonly byOperation = new Map<string, Result[]>();
+  readonly notes: string[] = [];
+  readonly pending = new Map<string, number>();
+  readonly workers: number;
+  requests = 0;
+  rateLimited = 0;
+  failed = 0;
+  judged = 0;
+  next = 0;
+  waitBudgetMs: number;
+  shrinkable = SHRUNK_PER_RUN;
+  stopped?: string;
+  unreachable?: ConnectionError;
+
+  constructor(readonly options: RunOptions) {
+    this.deadline = options.maxTimeMs === undefined ? Infinity : this.started + options.maxTimeMs;
+    this.waitBudgetMs = options.maxRateLimitWaitMs ?? 10_000;
+    this.sender = new Sender(options);
+    this.plan = planContext({ ...options, hasBasicIdentity: options.basic !== undefined });
+    this.cases = buildCases(this.plan);
+    for (const c of this.cases) this.pending.set(c.operationId, (this.pending.get(c.operationId) ?? 0) + 1);
+    this.workers = Math.max(1, options.concurrency);
+  }
+
+  record(result: Result) {
+    this.results.push(result);
+    const ofOperation = this.byOperation.get(result.operationId);
+    if (ofOperation) ofOperation.push(result);
+    else this.byOperation.set(result.operationId, [result]);
+    if (!result.passed) this.failed++;
+    const { maxFailures } = this.options;
+    if (maxFailures !== undefined && this.failed >= maxFailures) this.stopped ??= `stopped after ${this.failed} failed checks (--max-failures ${maxFailures})`;
+    this.options.onEvent?.({ type: "result", result });
+  }
+
+  note(note: string) {
+    this.notes.push(note);
+    this.options.onEvent?.({ type: "note", note });
+  }
+
+  timeLeft(): boolean {
+    if (performance.now() < this.deadline) return true;
+    this.stopped ??= `stopped at --max-time (${Math.round((this.options.maxTimeMs ?? 0) / 1000)} s)`;
+    return false;
+  }
+
+  async sendUnpaced(c: Case, worker: number, timeoutMs = this.options.timeoutMs): Promise<Observation> {
+    const observation = await this.sender.send(c, { worker, timeoutMs });
+    this.requests += c.tamper?.kind === "replay" ? 2 : 1;
+    return observation;
+  }
+
+  /** Within the document's limits, and a 429 never passes: the case waits (bounded) and is sent again. */
+  async send(c: Case, worker = 0): Promise<Observation> {
+    for (let attempt = 1; ; attempt++) {
+      if (c.operationId !== "unknownPath" && this.options.pacing !== false) {
+        for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(c.operationId);
+      }
+      const observation = await this.sendUnpaced(c, worker, Math.max(1, Math.min(this.options.timeoutMs, this.deadline - performance.now())));
+      const waitMs = Math.min(RATE_LIMITED_WAIT_MS * attempt, this.waitBudgetMs);
+      if (observation.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS || waitMs <= 0) return observation;
+      this.rateLimited++;
+      this.waitBudgetMs -= waitMs;
+      await sleep(waitMs);
+    }
+  }
+
+  phaseContext(): PhaseContext {
+    return {
+      plan: this.plan,
+      send: (c) => this.send(c),
+      sendUnpaced: (c, worker) => this.sendUnpaced(c, worker),
+      record: (result) => this.record(result),
+      note: (note) => this.note(note),
+      workers: Math.min(this.workers, this.options.identities.length),
+      lastSentAt: () => this.sender.lastSentAt,
+    };
+  }
+}
+
+/** A failing generated request, shrunk to the smallest one that still fails. */
+async function shrunk(run: Run, c: Case, result: Result, worker: number): Promise<Result> {
+  if (run.shrinkable <= 0 || !c.generated) return result;
+  run.shrinkable--;
+  const before = Object.keys(c.fields ?? {}).length;
+  const { smallest, result: smaller, tries } = await shrink(c, async (candidate) => {
+    if (!run.timeLeft()) return undefined;
+    const verdict = judge(candidate, await run.send(candidate, worker));
+    return verdict.passed ? undefined : verdict;
+  });
+  if (!smaller) return result;
+  return { ...smaller, name: `${c.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
+}
+
+/** One case: sent, judged by its check and by every selected check that judges accepted answers. */
+async function runCase(run: Run, c: Case, worker: number) {
+  const sentAt = performance.now();
+  const observation = await run.send(c, worker);
+  if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
+    // A refused request may leave its nonce unused (the sandbox does): only an accepted one can be replayed.
+    run.note(`${c.operationId}: ${c.name} not checked, the request to replay was refused (${observation.firstStatus})`);
+    return;
+  }
+  const verdict = judge(c, observation);
+  const durationMs = performance.now() - sentAt;
+  // A case made for tied-answers alone is reported as its acceptance only when that failed.
+  if (c.check !== "tied-answers" || !verdict.passed) run.record({ ...(verdict.passed ? verdict : await shrunk(run, c, verdict, worker)), durationMs });
+  if (!verdict.passed || c.expect.kind !== "accepted") return;
+  for (const check of registry) {
+    if (!check.judgeAccepted || !run.plan.wanted(check.name)) continue;
+    const extra = check.judgeAccepted(c, observation);
+    if (extra) run.record({ ...extra, durationMs });
+  }
+}
+
+async function worker(run: Run, index: number) {
+  while (run.next < run.cases.length && !run.unreachable && !run.stopped && run.timeLeft()) {
+    const c = run.cases[run.next++];
+    try {
+      await runCase(run, c, index);
+    } catch (error) {
+      if (!(error instanceof ConnectionError)) throw error;
+      // A request cut short by --max-time is the deadline's doing, not the server's.
+      if (!run.timeLeft()) return;
+      // The first request that cannot connect ends the run: the target is down or wrong.
+      run.unreachable ??= error;
+      return;
+    }
+    run.judged++;
+    const left = run.pending.get(c.operationId)! - 1;
+    run.pending.set(c.operationId, left);
+    if (left === 0) run.options.onEvent?.({ type: "operation-done", operationId: c.operationId, results: run.byOperation.get(c.operationId) ?? [] });
+  }
+}
+
+async function phases(run: Run, at: "before-cases" | "after-cases") {
+  for (const check of registry) {
+    if (check.phase?.at === at && run.plan.wanted(check.name) && !run.stopped) await check.phase.run(run.phaseContext());
+  }
+}
+
 /** What fails a run beyond single cases: no check at all, or an operation that never answered 2xx. */
-function runProblems(operationIds: OperationId[], cases: Case[], byOperation: Map<string, Result[]>): string[] {
-  if (byOperation.size === 0) return ["no check ran: nothing was tested"];
+function runProblems(run: Run): string[] {
+  if (run.byOperation.size === 0) return ["no check ran: nothing was tested"];
   const problems: string[] = [];
-  for (const operationId of operationIds) {
-    if (!cases.some((c) => c.operationId === operationId && c.expect.kind === "accepted")) continue;
-    const statuses = (byOperation.get(operationId) ?? []).map((r) => r.status ?? 0);
+  for (const operationId of run.options.operations) {
+    if (!run.cases.some((c) => c.operationId === operationId && c.expect.kind === "accepted")) continue;
+    const statuses = (run.byOperation.get(operationId) ?? []).map((r) => r.status ?? 0);
     if (!statuses.some((status) => status >= 200 && status < 300)) {
       problems.push(`${operationId} never answered 2xx in this run (statuses: ${[...new Set(statuses)].sort().join(", ") || "none"})`);
     }
@@ -72,172 +227,52 @@ function runProblems(operationIds: OperationId[], cases: Case[], byOperation: Ma
   return problems;
 }
 
+function report(run: Run): Report {
+  const { options } = run;
+  const statuses: Report["coverage"]["statuses"] = {};
+  for (const operationId of options.operations) {
+    const observed = [...new Set((run.byOperation.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
+    statuses[operationId] = { documented: documentedStatuses(operationId), observed };
+  }
+  return {
+    checks: [...options.checks],
+    results: run.results,
+    runProblems: [...(run.stopped ? [`${run.stopped}: ${run.cases.length - run.judged} of ${run.cases.length} planned checks did not run`] : []), ...runProblems(run)],
+    notes: run.notes,
+    rateLimited: run.rateLimited,
+    skipped: skippedForSafety(options.operations, options.includeMutations).map((operationId) => ({ operationId, reason: "changes state: sent only with --include-mutations" })),
+    coverage: { operations: options.operations.length, exercised: options.operations.filter((id) => run.byOperation.has(id)), statuses },
+    requests: run.requests,
+    durationMs: performance.now() - run.started,
+  };
+}
+
 /**
- * Runs the plan against the target: the start (the target and the credentials proven), the state
- * sequences, the paging sequences, the cases, the opt-in rate limits; then waits until the clock
- * has passed every nonce sent, so that the next run with the same keys starts in order.
- * Throws ConnectionError when the target cannot be reached, StartError when it is not this API or
- * refuses the credentials.
+ * Runs the plan against the target, phase by phase: the start (the target and the credentials
+ * proven), the checks' own phases that need untouched state (sequences, paging), the cases, the
+ * phases that come last (rate limits); then waits until the clock has passed every nonce sent, so
+ * that the next run with the same keys starts in order, and reports.
+ * Throws ConnectionError when the target stops answering, StartError when it is not this API,
+ * cannot be reached or refuses the credentials.
  */
 export async function runContractTests(options: RunOptions): Promise<Report> {
-  const started = performance.now();
-  const deadline = options.maxTimeMs === undefined ? Infinity : started + options.maxTimeMs;
-  const fixtures = options.fixtures ?? {};
-  const cases = buildCases({ ...options, hasBasicIdentity: options.basic !== undefined });
-  const sender = new Sender(options);
-  const pending = new Map<string, number>();
-  for (const c of cases) pending.set(c.operationId, (pending.get(c.operationId) ?? 0) + 1);
-  const byOperation = new Map<string, Result[]>();
-  const results: Result[] = [];
-  const notes: string[] = [];
-  let requests = 0;
-  let next = 0;
-  let unreachable: ConnectionError | undefined;
-  let rateLimited = 0;
-  let waitBudgetMs = options.maxRateLimitWaitMs ?? 10_000;
-  let shrinkable = SHRUNK_PER_RUN;
-  let judged = 0;
-  let stopped: string | undefined;
-  const limiter = new RateLimiter();
-  let failed = 0;
-  const tiedWanted = options.checks.has("tied-answers");
-  const record = (result: Result) => {
-    results.push(result);
-    const ofOperation = byOperation.get(result.operationId);
-    if (ofOperation) ofOperation.push(result);
-    else byOperation.set(result.operationId, [result]);
-    if (!result.passed) failed++;
-    if (options.maxFailures !== undefined && failed >= options.maxFailures) stopped ??= `stopped after ${failed} failed checks (--max-failures ${options.maxFailures})`;
-  };
-  const timeLeft = () => {
-    if (performance.now() < deadline) return true;
-    stopped ??= `stopped at --max-time (${Math.round((options.maxTimeMs ?? 0) / 1000)} s)`;
-    return false;
-  };
-
-  const sendCounted = async (c: Case, worker: number, timeoutMs = options.timeoutMs): Promise<Observation> => {
-    const observation = await sender.send(c, { worker, timeoutMs });
-    requests += c.tamper?.kind === "replay" ? 2 : 1;
-    return observation;
-  };
-
-  // Within the document's limits, and a 429 never passes: the case waits (bounded) and is sent again.
-  async function sendPaced(c: Case, worker = 0) {
-    for (let attempt = 1; ; attempt++) {
-      if (c.operationId !== "unknownPath" && options.pacing !== false) {
-        for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await limiter.acquire(c.operationId);
-      }
-      const observation = await sendCounted(c, worker, Math.max(1, Math.min(options.timeoutMs, deadline - performance.now())));
-      const waitMs = Math.min(RATE_LIMITED_WAIT_MS * attempt, waitBudgetMs);
-      if (observation.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS || waitMs <= 0) return observation;
-      rateLimited++;
-      waitBudgetMs -= waitMs;
-      await sleep(waitMs);
-    }
-  }
-
-  /** A failing generated request, shrunk to the smallest one that still fails. */
-  async function shrunk(c: Case, result: Result, worker: number): Promise<Result> {
-    if (shrinkable <= 0 || !c.generated) return result;
-    shrinkable--;
-    const before = Object.keys(c.fields ?? {}).length;
-    const { smallest, result: smaller, tries } = await shrink(c, async (candidate) => {
-      if (!timeLeft()) return undefined;
-      const verdict = judge(candidate, await sendPaced(candidate, worker));
-      return verdict.passed ? undefined : verdict;
-    });
-    if (!smaller) return result;
-    return { ...smaller, name: `${c.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
-  }
-
-  async function worker(index: number) {
-    while (next < cases.length && !unreachable && !stopped && timeLeft()) {
-      const c: Case = cases[next++];
-      try {
-        const sentAt = performance.now();
-        const observation = await sendPaced(c, index);
-        if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
-          // A refused request may leave its nonce unused (the sandbox does): only an accepted one can be replayed.
-          notes.push(`${c.operationId}: ${c.name} not checked, the request to replay was refused (${observation.firstStatus})`);
-        } else {
-          const verdict = judge(c, observation);
-          const durationMs = performance.now() - sentAt;
-          // A case made for tied-answers alone is reported as its acceptance only when that failed.
-          if (c.check !== "tied-answers" || !verdict.passed) record({ ...(verdict.passed ? verdict : await shrunk(c, verdict, index)), durationMs });
-          const tied = tiedWanted && verdict.passed ? judgeTied(c, observation) : undefined;
-          if (tied) record({ ...tied, durationMs });
-        }
-      } catch (error) {
-        if (!(error instanceof ConnectionError)) throw error;
-        // A request cut short by --max-time is the deadline's doing, not the server's.
-        if (!timeLeft()) return;
-        // The first request that cannot connect ends the run: the target is down or wrong.
-        unreachable ??= error;
-        return;
-      }
-      judged++;
-      const left = pending.get(c.operationId)! - 1;
-      pending.set(c.operationId, left);
-      if (left === 0) options.onOperationDone?.(c.operationId, byOperation.get(c.operationId) ?? []);
-    }
-  }
-
-  const workers = Math.max(1, options.concurrency);
+  const run = new Run(options);
   try {
-    notes.push(...(await proveTarget(sender, {
-      operationIds: options.operations,
-      pingPlanned: cases.some((c) => c.operationId === "ping"),
-      mainKeys: Math.min(workers, options.identities.length),
+    for (const note of await proveTarget(run.sender, {
+      operationIds: run.plan.operations,
+      pingPlanned: run.cases.some((c) => c.operationId === "ping"),
+      mainKeys: Math.min(run.workers, options.identities.length),
       hasBasic: options.basic !== undefined,
-      fixtures,
-    })));
-    // The sequences first and one at a time: they need state no other case has touched yet.
-    if (options.includeMutations && options.checks.has("sequences")) {
-      for (const result of await runSequences(options.operations, fixtures, (c) => sendPaced(c))) record(result);
-    }
-    if (tiedWanted) {
-      for (const { operationId, base } of pagedOperations(options.operations, fixtures)) {
-        const outcome = await offsetMoves(operationId, base, (c) => sendPaced(c));
-        if (typeof outcome === "string") notes.push(outcome);
-        else record(outcome);
-      }
-    }
-    await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
-    if (unreachable) throw unreachable;
-    if (options.checks.has("rate-limits") && !stopped) {
-      const measured = await checkRateLimits(options.operations, { workers: Math.min(workers, options.identities.length), lastSentAt: () => sender.lastSentAt, fixtures }, sendCounted);
-      for (const result of measured) record(result);
-    }
+      fixtures: run.plan.fixtures,
+    })) run.note(note);
+    await phases(run, "before-cases");
+    await Promise.all(Array.from({ length: run.workers }, (_, index) => worker(run, index)));
+    if (run.unreachable) throw run.unreachable;
+    await phases(run, "after-cases");
   } finally {
     // Above one request per millisecond the nonces run ahead of the clock: let it catch up.
     const identities = [...options.identities, ...(options.basic ? [options.basic] : [])];
     await sleep(Math.max(0, ...identities.map((identity) => nonceLeadMs(identity.apiKey))) + 1);
   }
-
-  const statuses: Report["coverage"]["statuses"] = {};
-  for (const operationId of options.operations) {
-    const observed = [...new Set((byOperation.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
-    statuses[operationId] = { documented: documentedStatuses(operationId), observed };
-  }
-  return {
-    checks: [...options.checks],
-    results,
-    runProblems: [
-      ...(stopped ? [`${stopped}: ${cases.length - judged} of ${cases.length} planned checks did not run`] : []),
-      ...runProblems(options.operations, cases, byOperation),
-    ],
-    notes,
-    rateLimited,
-    skipped: skippedForSafety(options.operations, options.includeMutations).map((operationId) => ({
-      operationId,
-      reason: "changes state: sent only with --include-mutations",
-    })),
-    coverage: {
-      operations: options.operations.length,
-      exercised: options.operations.filter((id) => byOperation.has(id)),
-      statuses,
-    },
-    requests,
-    durationMs: performance.now() - started,
-  };
+  return report(run);
 }

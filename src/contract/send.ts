@@ -3,7 +3,7 @@ import { timeNonce } from "../signing/nonce.js";
 import { printable } from "../text/printable.js";
 import { undiciTransport } from "../transport/undici.js";
 import { TransportFailure } from "../transport/exchange.js";
-import type { Case } from "./cases.js";
+import type { Case } from "./case.js";
 
 export type Identity = { apiKey: string; apiSecret: string };
 /**

@@ -1,4 +1,4 @@
-import type { Case } from "./cases.js";
+import type { Case } from "./case.js";
 import { requestSchema, resolve, type Schema } from "./document.js";
 
 type Fields = Record<string, unknown>;

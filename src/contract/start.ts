@@ -1,5 +1,5 @@
 import { printable } from "../text/printable.js";
-import type { Case } from "./cases.js";
+import type { Case } from "./case.js";
 import { operations, requestExamples, type OperationId } from "./document.js";
 import { ConnectionError, type Observation, type Sender } from "./send.js";
 

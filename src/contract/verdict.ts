@@ -2,11 +2,18 @@ import type { ValidateFunction } from "ajv";
 import { validators } from "../../generated/validators.js";
 import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
-import type { Case } from "./cases.js";
+import type { Case } from "./case.js";
 import { printable } from "../text/printable.js";
 import { documentedErrorKeys, documentedStatus, documentedStatuses, operations, requestSchema, resolve, type OperationId } from "./document.js";
 import { reproduction, type Observation } from "./send.js";
-import { tiedAnswerProblems } from "./tied-answers.js";
+
+/** What went wrong, by kind, so that reports and machines can group and filter failures. */
+export type ProblemKind =
+  | "transport" | "status" | "undocumented-status" | "content-type" | "not-json" | "cacheable" | "schema"
+  | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence";
+export type Problem = { kind: ProblemKind; message: string };
+
+const problem = (kind: ProblemKind, message: string): Problem => ({ kind, message });
 
 export type Result = {
   operationId: string;
@@ -16,7 +23,7 @@ export type Result = {
   expected: string;
   /** What came back: the status, and each way the answer breaks the contract (ajv path and reason). */
   actual: string;
-  problems: string[];
+  problems: Problem[];
   status: number | null;
   /** A shell snippet that sends the request again: failures only. */
   curl: string;
@@ -34,19 +41,19 @@ function cacheable(cacheControl: string): boolean {
 }
 
 /** Ways an answer breaks the document: an undocumented status, a non-JSON body, a schema violation. */
-function conformance(operationId: OperationId, o: Observation): string[] {
+function conformance(operationId: OperationId, o: Observation): Problem[] {
   const key = documentedStatus(operationId, o.status);
-  if (!key) return [`status ${o.status} is not documented for ${operationId} (documented: ${documentedStatuses(operationId).join(", ")})`];
-  const problems: string[] = [];
+  if (!key) return [problem("undocumented-status", `status ${o.status} is not documented for ${operationId} (documented: ${documentedStatuses(operationId).join(", ")})`)];
+  const problems: Problem[] = [];
   const wrongType = contentTypeProblem(o.contentType);
-  if (wrongType) problems.push(wrongType);
+  if (wrongType) problems.push(problem("content-type", wrongType));
   if (!o.json.ok) return problems;
   if (operations[operationId].signed && o.status === 200 && cacheable(o.cacheControl)) {
-    problems.push(`a private answer is cacheable (Cache-Control: ${o.cacheControl}); the description says it is not cached`);
+    problems.push(problem("cacheable", `a private answer is cacheable (Cache-Control: ${o.cacheControl}); the description says it is not cached`));
   }
   const validate = (validators[operationId].responses as Record<string, ValidateFunction>)[key];
   if (validate && !validate(o.json.value)) {
-    problems.push(...validationIssues(validate.errors).map((issue) => `body ${issue.message} (${issue.rule})`));
+    problems.push(...validationIssues(validate.errors).map((issue) => problem("schema", `body ${issue.message} (${issue.rule})`)));
   }
   return problems;
 }
@@ -70,7 +77,7 @@ const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
  * Error keys of a refusal that name no field of the request: drift between the server and the
  * document, told with the documented field of the same name where there is one.
  */
-function driftingKeys(operationId: OperationId, body: unknown): string[] {
+function driftingKeys(operationId: OperationId, body: unknown): Problem[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!errors || typeof errors !== "object") return [];
   const fields = Object.keys(requestSchema(operationId)?.properties ?? {});
@@ -79,7 +86,7 @@ function driftingKeys(operationId: OperationId, body: unknown): string[] {
     .filter((key) => !allowed.has(key))
     .map((key) => {
       const near = fields.find((field) => squash(field) === squash(key));
-      return near ? `the server asks for ${key}; the document has ${near}` : `the server keys an error by ${key}, which is not a field of ${operationId}`;
+      return problem("drift", near ? `the server asks for ${key}; the document has ${near}` : `the server keys an error by ${key}, which is not a field of ${operationId}`);
     });
 }
 
@@ -96,13 +103,13 @@ function schemaDecided(operationId: OperationId, field: string): boolean {
 }
 
 /** Error keys of a refusal that name a field of the request whose valid value the schema alone decides. */
-function refusedDecidedValues(c: Case, body: unknown): string[] {
+function refusedDecidedValues(c: Case, body: unknown): Problem[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!errors || typeof errors !== "object" || c.operationId === "unknownPath" || !c.fields) return [];
   const operationId = c.operationId;
   return Object.keys(errors)
     .filter((field) => field in c.fields! && schemaDecided(operationId, field))
-    .map((field) => `the valid ${field} ${JSON.stringify(c.fields![field])} was refused (errors keyed ${field}): its schema alone decides its validity`);
+    .map((field) => problem("decided-value-refused", `the valid ${field} ${JSON.stringify(c.fields![field])} was refused (errors keyed ${field}): its schema alone decides its validity`));
 }
 
 /**
@@ -110,16 +117,16 @@ function refusedDecidedValues(c: Case, body: unknown): string[] {
  * refused only as a documented 4xx keyed by fields of the operation (a generated ticker or
  * account the server does not have; a code already used): other keys are drift.
  */
-function acceptanceProblems(c: Case & { operationId: OperationId }, o: Observation, mustSucceed: boolean): string[] {
+function acceptanceProblems(c: Case & { operationId: OperationId }, o: Observation, mustSucceed: boolean): Problem[] {
   const { operationId } = c;
   if (o.status === 200) return [];
-  if (o.status === 429) return ["a valid request was still refused with 429 after waiting: the server's limits are stricter than the document's"];
-  if (o.status >= 500) return [`a valid request got a server error ${o.status}`];
+  if (o.status === 429) return [problem("refused-valid", "a valid request was still refused with 429 after waiting: the server's limits are stricter than the document's")];
+  if (o.status >= 500) return [problem("refused-valid", `a valid request got a server error ${o.status}`)];
   if (o.status === 403 && operations[operationId].businessPartnerOnly) {
-    return ["the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation"];
+    return [problem("refused-valid", "the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation")];
   }
   const drift = o.json.ok ? [...driftingKeys(operationId, o.json.value), ...refusedDecidedValues(c, o.json.value)] : [];
-  if (mustSucceed || o.status < 400 || [401, 403, 404].includes(o.status)) return [`a valid request was refused with ${o.status}`, ...drift];
+  if (mustSucceed || o.status < 400 || [401, 403, 404].includes(o.status)) return [problem("refused-valid", `a valid request was refused with ${o.status}`), ...drift];
   return drift;
 }
 
@@ -133,7 +140,8 @@ function serverSays(o: Observation): string | undefined {
   return said.length ? printable(said.join("; "), 500) : undefined;
 }
 
-function result(c: Case, o: Observation, check: Case["check"], problems: string[], expected: string): Result {
+/** A check's verdict on one answer: passed when there is no problem; a reproduction only for failures. */
+export function verdictOf(c: Case, o: Observation, check: Case["check"], problems: Problem[], expected: string): Result {
   const passed = problems.length === 0;
   return {
     operationId: c.operationId,
@@ -142,47 +150,38 @@ function result(c: Case, o: Observation, check: Case["check"], problems: string[
     passed,
     expected,
     actual: o.transportProblem ? `${o.status}, the answer not read` : printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text}`.trim()),
-    problems: problems.map((problem) => printable(problem, 1000)),
+    problems: problems.map(({ kind, message }) => ({ kind, message: printable(message, 1000) })),
     status: o.status,
     curl: passed ? "" : reproduction(o.url, c),
     ...(passed ? {} : { serverSays: serverSays(o) }),
   };
 }
 
+/** The verdict of a case's own check on its answer, by what the case expects. */
 export function judge(c: Case, o: Observation): Result {
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const own = c.operationId === "unknownPath" || o.transportProblem || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
   // The description: every response is JSON, refusals and unknown paths included.
-  const notJson = o.transportProblem || o.json.ok ? [] : [`the body is not JSON${o.status >= 400 ? ` (a ${o.status} answer too must be JSON)` : ""}`];
-  if (o.transportProblem) problems.push(o.transportProblem);
+  const notJson = o.transportProblem || o.json.ok ? [] : [problem("not-json", `the body is not JSON${o.status >= 400 ? ` (a ${o.status} answer too must be JSON)` : ""}`)];
+  if (o.transportProblem) problems.push(problem("transport", o.transportProblem));
   else if (c.expect.kind === "accepted") {
     if (c.operationId !== "unknownPath") {
       problems.push(...acceptanceProblems(c as Case & { operationId: OperationId }, o, mustSucceed(c)));
     }
     problems.push(...own, ...notJson);
   } else if (c.expect.kind === "rejected") {
-    if (o.status < 400 || o.status >= 500 || [401, 404, 429].includes(o.status)) problems.push(`the request was not rejected as invalid: status ${o.status}`);
+    if (o.status < 400 || o.status >= 500 || [401, 404, 429].includes(o.status)) problems.push(problem("not-rejected", `the request was not rejected as invalid: status ${o.status}`));
     problems.push(...own, ...notJson);
     const errors = o.json.ok ? (o.json.value as { errors?: unknown })?.errors : undefined;
     if (c.expect.errorKey && !(errors && typeof errors === "object" && c.expect.errorKey in errors)) {
-      problems.push(`errors has no key ${c.expect.errorKey} (keys: ${errors && typeof errors === "object" ? Object.keys(errors).join(", ") || "none" : "no errors object"})`);
+      problems.push(problem("error-key", `errors has no key ${c.expect.errorKey} (keys: ${errors && typeof errors === "object" ? Object.keys(errors).join(", ") || "none" : "no errors object"})`));
     }
   } else if (c.expect.kind === "client-error") {
-    if (o.status < 400 || o.status >= 500 || o.status === 429) problems.push(`status ${o.status}, not a 4xx`);
+    if (o.status < 400 || o.status >= 500 || o.status === 429) problems.push(problem("status", `status ${o.status}, not a 4xx`));
     problems.push(...notJson);
   } else {
-    if (o.status !== c.expect.status) problems.push(`status ${o.status}${o.status < 300 && o.status > 0 ? ": the request was accepted" : ""}`);
+    if (o.status !== c.expect.status) problems.push(problem("status", `status ${o.status}${o.status < 300 && o.status > 0 ? ": the request was accepted" : ""}`));
     else problems.push(...own, ...notJson);
   }
-  return result(c, o, c.check, problems, describeExpectation(c));
-}
-
-/**
- * The tied-answers verdict on an accepted case's 200 answer, for operations whose document ties
- * the answer to the request; undefined where there is nothing to compare.
- */
-export function judgeTied(c: Case, o: Observation): Result | undefined {
-  if (c.operationId === "unknownPath" || !c.fields || c.tamper || o.status !== 200 || !o.json.ok) return undefined;
-  const problems = tiedAnswerProblems(c.operationId, c.fields, o.json.value);
-  return problems && result(c, o, "tied-answers", problems, "a 200 answer that agrees with its request");
+  return verdictOf(c, o, c.check, problems, describeExpectation(c));
 }

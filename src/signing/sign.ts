@@ -3,6 +3,8 @@ import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 export const API_KEY_HEADER = "X-TXC-APIKEY";
 export const PAYLOAD_HEADER = "X-TXC-PAYLOAD";
 export const SIGNATURE_HEADER = "X-TXC-SIGNATURE";
+/** The three headers of a signed request. */
+export const authHeaderNames = [API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER] as const;
 
 export type SignedHeaders = {
   "Content-Type": "application/json";

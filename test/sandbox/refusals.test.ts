@@ -32,7 +32,7 @@ async function postBytes(path: string, bytes: Buffer, key: { key: string; secret
     "X-TXC-PAYLOAD": payload,
     "X-TXC-SIGNATURE": createHmac("sha512", key.secret).update(payload).digest("hex"),
   };
-  const response = await fetch(sandbox.baseUrl + path, { method: "POST", headers, body: bytes });
+  const response = await fetch(sandbox.baseUrl + path, { method: "POST", headers, body: new Uint8Array(bytes) });
   return { status: response.status, body: await response.json() };
 }
 

@@ -1,9 +1,10 @@
-import { sleep } from "../client/retry.js";
-import { windowsOf } from "../rate-limits/sliding-windows.js";
-import type { Case } from "./cases.js";
-import { operations, requestExamples, type OperationId } from "./document.js";
-import { reproduction, type Observation } from "./send.js";
-import { judge, type Result } from "./verdict.js";
+import { sleep } from "../../client/retry.js";
+import { windowsOf } from "../../rate-limits/sliding-windows.js";
+import type { Case } from "../case.js";
+import { operations, requestExamples, type OperationId } from "../document.js";
+import { reproduction, type Observation } from "../send.js";
+import { judge, type Result } from "../verdict.js";
+import type { Check } from "./check.js";
 
 type SendCase = (c: Case, worker: number) => Promise<Observation>;
 
@@ -26,7 +27,7 @@ function limitsToTest(operationIds: OperationId[]) {
  * all answered without 429, and the next one is answered 429. A run too slow to send them within
  * the period fails, as nothing could be concluded.
  */
-export async function checkRateLimits(
+async function checkRateLimits(
   operationIds: OperationId[],
   { workers, lastSentAt, fixtures }: { workers: number; lastSentAt: () => number; fixtures: Partial<Record<OperationId, Record<string, unknown>>> },
   sendCase: SendCase,
@@ -52,16 +53,28 @@ export async function checkRateLimits(
     const elapsedMs = performance.now() - started;
     if (early) {
       const verdict = judge({ ...c, expect: { kind: "status", status: 200 } }, early.observation);
-      results.push({ ...verdict, expected: `no 429 within the first ${requests} requests`, passed: false, problems: [`429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's`] });
+      results.push({ ...verdict, expected: `no 429 within the first ${requests} requests`, passed: false, problems: [{ kind: "rate-limit", message: `429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's` }] });
       continue;
     }
     const past = await sendCase(c, 0);
     const verdict = judge(c, past);
     if (elapsedMs >= periodSeconds * 1000) {
-      results.push({ ...verdict, passed: false, curl: reproduction(past.url, c), problems: [`sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)`] });
+      results.push({ ...verdict, passed: false, curl: reproduction(past.url, c), problems: [{ kind: "rate-limit", message: `sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)` }] });
     } else {
       results.push({ ...verdict, expected: `429 to request ${requests + 1} within ${periodSeconds} s`, name: `${c.name}: request ${requests + 1} answered ${past.status}` });
     }
   }
   return results;
 }
+
+export const rateLimits: Check = {
+  name: "rate-limits",
+  description: "opt-in, for servers you own: each documented rate limit answers 429 to the request past it, and not before",
+  optIn: true,
+  phase: {
+    at: "after-cases",
+    run: async ({ plan, sendUnpaced, record, workers, lastSentAt }) => {
+      for (const result of await checkRateLimits(plan.operations, { workers, lastSentAt, fixtures: plan.fixtures }, sendUnpaced)) record(result);
+    },
+  },
+};

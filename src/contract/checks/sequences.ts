@@ -1,8 +1,10 @@
 import Big from "big.js";
-import type { Case } from "./cases.js";
-import { operations, requestExamples, type OperationId } from "./document.js";
-import { reproduction, type Observation } from "./send.js";
-import { judge, judgeTied, type Result } from "./verdict.js";
+import type { Case } from "../case.js";
+import { operations, requestExamples, type OperationId } from "../document.js";
+import { reproduction, type Observation } from "../send.js";
+import { judge, type Problem, type Result } from "../verdict.js";
+import type { Check } from "./check.js";
+import { judgeTied } from "./tied-answers.js";
 
 type SendCase = (c: Case) => Promise<Observation>;
 type Fields = Record<string, unknown>;
@@ -24,7 +26,7 @@ const caseOf = (operationId: OperationId, name: string, fields: Fields, expect: 
  */
 class Sequence {
   readonly steps: string[] = [];
-  readonly problems: string[] = [];
+  readonly problems: Problem[] = [];
   #curl = "";
   #status: number | null = null;
 
@@ -46,7 +48,7 @@ class Sequence {
       this.#status = observation.status;
     }
     if (!verdict.passed) {
-      this.problems.push(...verdict.problems.map((problem) => `${c.name}: ${problem}`));
+      this.problems.push(...verdict.problems.map(({ kind, message }) => ({ kind, message: `${c.name}: ${message}` })));
       return undefined;
     }
     return observation.json.ok ? observation.json.value : undefined;
@@ -76,7 +78,7 @@ async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<Resu
   if (after === undefined) return done();
   const want = balanceOf(before, applied.ticker).plus(applied.amount);
   if (!balanceOf(after, applied.ticker).eq(want)) {
-    sequence.problems.push(`the ${applied.ticker} balance is ${balanceOf(after, applied.ticker)}, not ${balanceOf(before, applied.ticker)} + ${applied.amount} = ${want}`);
+    sequence.problems.push({ kind: "sequence", message: `the ${applied.ticker} balance is ${balanceOf(after, applied.ticker)}, not ${balanceOf(before, applied.ticker)} + ${applied.amount} = ${want}` });
     return done();
   }
   await sequence.step({ ...caseOf("applyCode", "apply it again", fields, { kind: "rejected" }), realValues: undefined });
@@ -94,13 +96,20 @@ async function refundOnce(sendCase: SendCase, fields: Fields): Promise<Result> {
 }
 
 /**
- * The state sequences the description states, for the operations of the run. Each uses the
- * fixture of its operation, or else its first documented example (what the sandbox holds).
+ * The state sequences the description states, for the operations of the run, run first and one
+ * step at a time. Each uses the fixture of its operation, or else its first documented example
+ * (what the sandbox holds).
  */
-export async function runSequences(operationIds: OperationId[], fixtures: Partial<Record<OperationId, Fields>>, sendCase: SendCase): Promise<Result[]> {
-  const fieldsOf = (id: OperationId) => fixtures[id] ?? requestExamples(id)[0]?.fields ?? {};
-  const results: Result[] = [];
-  if (operationIds.includes("applyCode")) results.push(await codeCreditsOnce(sendCase, fieldsOf("applyCode")));
-  if (operationIds.includes("refundDeposit")) results.push(await refundOnce(sendCase, fieldsOf("refundDeposit")));
-  return results;
-}
+export const sequences: Check = {
+  name: "sequences",
+  description: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once, with the id sent",
+  phase: {
+    at: "before-cases",
+    run: async ({ plan, send, record }) => {
+      if (!plan.includeMutations) return;
+      const fieldsOf = (id: OperationId) => plan.fixtures[id] ?? requestExamples(id)[0]?.fields ?? {};
+      if (plan.operations.includes("applyCode")) record(await codeCreditsOnce(send, fieldsOf("applyCode")));
+      if (plan.operations.includes("refundDeposit")) record(await refundOnce(send, fieldsOf("refundDeposit")));
+    },
+  },
+};

@@ -1,4 +1,10 @@
-import { operations, type OperationId } from "./document.js";
+import type { Case } from "../case.js";
+import { operations, type OperationId } from "../document.js";
+import type { Observation } from "../send.js";
+import { verdictOf, type Result } from "../verdict.js";
+import type { Check } from "./check.js";
+import { offsetMoves, pagedOperations } from "./offset-moves.js";
+import { validRequests } from "./positive.js";
 
 type Tie = { answer: string; equals: string } | { answer: string; atMostItems: string } | { onlyKey: string };
 type Fields = Record<string, unknown>;
@@ -49,3 +55,31 @@ export function tiedAnswerProblems(operationId: OperationId, fields: Fields, ans
 /** The paged operations: those whose answer echoes the request's offset. */
 export const isPaged = (operationId: OperationId) =>
   (operations[operationId].tiedToRequest as readonly Tie[]).some((tie) => "equals" in tie && tie.equals === "offset");
+
+/**
+ * The tied-answers verdict on an accepted case's 200 answer, for operations whose document ties
+ * the answer to the request; undefined where there is nothing to compare.
+ */
+export function judgeTied(c: Case, o: Observation): Result | undefined {
+  if (c.operationId === "unknownPath" || !c.fields || c.tamper || o.status !== 200 || !o.json.ok) return undefined;
+  const problems = tiedAnswerProblems(c.operationId, c.fields, o.json.value);
+  return problems && verdictOf(c, o, "tied-answers", problems.map((message) => ({ kind: "tied-answer", message })), "a 200 answer that agrees with its request");
+}
+
+export const tiedAnswers: Check = {
+  name: "tied-answers",
+  description: "answers agree with their request: a refund's id is the transaction_id sent, a page's offset and limit are those asked for, it holds at most limit records and a later offset moves, a balance asked for one ticker lists only it",
+  // Every accepted answer is compared; without positive, the valid requests of the tied operations are sent for it.
+  cases: (operation, plan) => (!plan.wanted("positive") && operations[operation.operationId].tiedToRequest.length ? validRequests(operation, plan, "tied-answers") : []),
+  judgeAccepted: judgeTied,
+  phase: {
+    at: "before-cases",
+    run: async ({ plan, send, record, note }) => {
+      for (const { operationId, base } of pagedOperations(plan.operations, plan.fixtures)) {
+        const outcome = await offsetMoves(operationId, base, send);
+        if (typeof outcome === "string") note(outcome);
+        else record(outcome);
+      }
+    },
+  },
+};

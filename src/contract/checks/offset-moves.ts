@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
-import type { Case } from "./cases.js";
-import { operations, requestExamples, type OperationId } from "./document.js";
-import { reproduction, type Observation } from "./send.js";
-import { judge, type Result } from "./verdict.js";
+import type { Case } from "../case.js";
+import { operations, requestExamples, type OperationId } from "../document.js";
+import { reproduction, type Observation } from "../send.js";
+import { judge, type Result } from "../verdict.js";
 import { isPaged } from "./tied-answers.js";
 
 type SendCase = (c: Case) => Promise<Observation>;
@@ -38,7 +38,7 @@ export async function offsetMoves(operationId: OperationId, base: Fields, sendCa
   const problem = moved.length && isDeepStrictEqual(moved[0], two[0])
     ? "offset 1 answered the first record again: the server ignores offset"
     : `offset 1, limit 1 answered ${moved.length} record(s), not the second record of offset 0, limit 2`;
-  return { ...verdict, passed: false, problems: [problem], curl: reproduction(secondAnswer.url, second) };
+  return { ...verdict, passed: false, problems: [{ kind: "tied-answer", message: problem }], curl: reproduction(secondAnswer.url, second) };
 }
 
 /** The paged read-only operations of a run with the fields to page through (a fixture, else the first example). */

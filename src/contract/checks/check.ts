@@ -1,0 +1,65 @@
+import type { Case } from "../case.js";
+import type { OperationId, Schema } from "../document.js";
+import type { Random } from "../random.js";
+import type { Observation } from "../send.js";
+import type { Result } from "../verdict.js";
+
+/** The names of the checks, in the order a run plans and reports them; registry.ts holds their modules. */
+export const CHECK_NAMES = ["positive", "negative", "error-keys", "tied-answers", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences", "rate-limits"] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** What a run plans from: the operations, the checks asked for, and the real values given. */
+export type PlanContext = {
+  operations: OperationId[];
+  wanted: (check: CheckName) => boolean;
+  includeMutations: boolean;
+  examplesPerOperation: number;
+  fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
+  /** Whether an ordinary account's key was given, for the partner-only check. */
+  hasBasicIdentity: boolean;
+  random: Random;
+};
+
+/** One planned signed operation, with what its cases are made from. */
+export type PlannedOperation = {
+  operationId: OperationId;
+  method: string;
+  path: string;
+  schema: Schema;
+  examples: { name: string; fields: Record<string, unknown> }[];
+  /** The first documented example: a request known to be valid. */
+  valid: Record<string, unknown>;
+  fixture?: Record<string, unknown>;
+  /** A case of this operation. */
+  make: (name: string, check: CheckName, expect: Case["expect"], fields?: Record<string, unknown>, tamper?: Case["tamper"]) => Case;
+};
+
+/** What a phase of its own (a sequence of requests, not single cases) gets from the run. */
+export type PhaseContext = {
+  plan: PlanContext;
+  /** Sends a case within the document's rate limits, 429 waited out. */
+  send: (c: Case) => Promise<Observation>;
+  /** Sends a case as it is, on a worker's key: no pacing, no 429 retry. */
+  sendUnpaced: (c: Case, worker: number) => Promise<Observation>;
+  record: (result: Result) => void;
+  note: (note: string) => void;
+  /** Workers that sign with keys of their own. */
+  workers: number;
+  lastSentAt: () => number;
+};
+
+/**
+ * A check: its name and what it holds a server to; the cases it adds for each planned signed
+ * operation (and once per run); a phase of its own, before or after the cases; and a verdict of
+ * its own on every accepted answer of any check.
+ */
+export type Check = {
+  name: CheckName;
+  description: string;
+  /** Run only when asked for by name (it sends a thousand requests or more). */
+  optIn?: true;
+  casesOnce?: (plan: PlanContext) => Case[];
+  cases?: (operation: PlannedOperation, plan: PlanContext) => Case[];
+  phase?: { at: "before-cases" | "after-cases"; run: (context: PhaseContext) => Promise<void> };
+  judgeAccepted?: (c: Case, observation: Observation) => Result | undefined;
+};

@@ -1,0 +1,14 @@
+import { documentedErrorKeys } from "../document.js";
+import { mutations } from "../mutations.js";
+import type { Check } from "./check.js";
+
+export const errorKeys: Check = {
+  name: "error-keys",
+  description: "where the document keys errors by field (x-errors-keyed-by: investments history id, ticker, status), the key is there",
+  cases: ({ operationId, schema, valid, make }) => {
+    const keyed = documentedErrorKeys(operationId);
+    return mutations(schema)
+      .filter((mutation) => keyed.has(mutation.field))
+      .map((mutation) => make(`${mutation.name}: errors keyed ${mutation.field}`, "error-keys", { kind: "rejected", errorKey: mutation.field }, mutation.apply(valid)));
+  },
+};

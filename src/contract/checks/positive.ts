@@ -1,0 +1,57 @@
+import type { Case } from "../case.js";
+import { resolve, SIGNING_FIELDS, type Schema } from "../document.js";
+import { sampleValid } from "../random.js";
+import type { Check, PlannedOperation, PlanContext } from "./check.js";
+
+/** Operations whose state sequence the "sequences" check runs, so their fixture is used there. */
+export const SEQUENCED: readonly string[] = ["applyCode", "refundDeposit"];
+
+/**
+ * Every value the schema alone marks out for a field: each enum value, both booleans, and the
+ * bounds of a number. Sent once each, so that no run leaves them to chance.
+ */
+function coverageValues(schema: Schema): { field: string; value: unknown }[] {
+  const found: { field: string; value: unknown }[] = [];
+  for (const [field, property] of Object.entries<Schema>(schema.properties ?? {})) {
+    if (SIGNING_FIELDS.has(field)) continue;
+    const p = resolve(property);
+    const type = Array.isArray(p.type) ? p.type[0] : p.type;
+    const values = Array.isArray(p.enum) ? p.enum : type === "boolean" ? [true, false] : [p.minimum, p.maximum].filter((bound) => bound !== undefined);
+    for (const value of values) found.push({ field, value });
+  }
+  return found;
+}
+
+/** Values of the documented examples by field, so that generated requests look real. */
+function exampleValues(examples: { fields: Record<string, unknown> }[]): Map<string, unknown[]> {
+  const seen = new Map<string, unknown[]>();
+  for (const { fields } of examples) for (const [name, value] of Object.entries(fields)) seen.set(name, [...(seen.get(name) ?? []), value]);
+  return seen;
+}
+
+/**
+ * The valid requests of an operation: its documented examples, its fixture, every enum value and
+ * bound (coverage), and generated ones. Also made for tied-answers when positive is not asked for.
+ */
+export function validRequests(operation: PlannedOperation, plan: PlanContext, check: "positive" | "tied-answers"): Case[] {
+  const { operationId, schema, examples, valid, fixture, make } = operation;
+  const accepted = { kind: "accepted" } as const;
+  const cases: Case[] = examples.map((example) => ({ ...make(`documented example ${example.name}`, check, accepted, example.fields), realValues: "documented" as const }));
+  const sequenced = plan.wanted("sequences") && SEQUENCED.includes(operationId);
+  if (fixture && !sequenced) cases.push({ ...make("fixture (--fixtures)", check, accepted, fixture), realValues: "fixture" });
+  for (const { field, value } of coverageValues(schema)) cases.push(make(`${field} = ${JSON.stringify(value)} (coverage)`, check, accepted, { ...valid, [field]: value }));
+  const seen = exampleValues(examples);
+  for (let i = 0; i < plan.examplesPerOperation; i++) {
+    const fields = sampleValid(schema, plan.random, seen) as Record<string, unknown>;
+    for (const field of SIGNING_FIELDS) delete fields[field];
+    cases.push({ ...make(`generated valid request #${i + 1}`, check, accepted, fields), generated: true });
+  }
+  return cases;
+}
+
+export const positive: Check = {
+  name: "positive",
+  description: "documented examples, every enum value and bound, and generated valid requests are accepted with a documented answer; a value whose validity the schema alone decides is never refused",
+  cases: (operation, plan) => validRequests(operation, plan, "positive"),
+};
+

@@ -1,0 +1,57 @@
+import type { Case } from "./case.js";
+import type { PlanContext, PlannedOperation } from "./checks/check.js";
+import { registry, type CheckName } from "./checks/registry.js";
+import { operations, requestExamples, requestSchema, type OperationId } from "./document.js";
+import { seededRandom } from "./random.js";
+
+export type PlanOptions = {
+  operations: OperationId[];
+  checks: ReadonlySet<CheckName>;
+  includeMutations: boolean;
+  seed: number;
+  examplesPerOperation: number;
+  /** Real request fields by operation (--fixtures), without request and nonce. */
+  fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
+  /** Whether an ordinary account's key was given, for the partner-only check. */
+  hasBasicIdentity?: boolean;
+};
+
+export function planContext(options: PlanOptions): PlanContext {
+  return {
+    operations: options.operations.filter((id) => options.includeMutations || !operations[id].stateChanging),
+    wanted: (check) => options.checks.has(check),
+    includeMutations: options.includeMutations,
+    examplesPerOperation: options.examplesPerOperation,
+    fixtures: options.fixtures ?? {},
+    hasBasicIdentity: options.hasBasicIdentity ?? false,
+    random: seededRandom(options.seed),
+  };
+}
+
+function plannedOperation(operationId: OperationId, plan: PlanContext): PlannedOperation {
+  const { method, path } = operations[operationId];
+  const examples = requestExamples(operationId);
+  return {
+    operationId, method, path, examples,
+    schema: requestSchema(operationId) ?? {},
+    valid: examples[0]?.fields ?? {},
+    fixture: plan.fixtures[operationId],
+    make: (name, check, expect, fields, tamper) => ({ operationId, check, name, method, path, fields, tamper, expect }),
+  };
+}
+
+/** The cases of a run: each selected check's, operation by operation (so progress comes per operation). */
+export function buildCases(plan: PlanContext): Case[] {
+  const selected = registry.filter((check) => plan.wanted(check.name));
+  const cases: Case[] = selected.flatMap((check) => (check.casesOnce?.(plan) ?? []));
+  for (const operationId of plan.operations.filter((id) => operations[id].signed)) {
+    const operation = plannedOperation(operationId, plan);
+    for (const check of selected) cases.push(...(check.cases?.(operation, plan) ?? []));
+  }
+  return cases;
+}
+
+/** The operations a run skipped for safety. */
+export function skippedForSafety(operationIds: OperationId[], includeMutations: boolean): OperationId[] {
+  return includeMutations ? [] : operationIds.filter((id) => operations[id].stateChanging);
+}
