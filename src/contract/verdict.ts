@@ -149,7 +149,8 @@ export function verdictOf(c: Case, o: Observation, check: Case["check"], problem
     name: c.name,
     passed,
     expected,
-    actual: o.transportProblem ? `${o.status}, the answer not read` : printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text}`.trim()),
+    // The text cut before it is joined: a 100-record page is never copied whole for 300 characters.
+    actual: o.transportProblem ? `${o.status}, the answer not read` : printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text.slice(0, 301)}`.trim()),
     problems: problems.map(({ kind, message }) => ({ kind, message: printable(message, 1000) })),
     status: o.status,
     curl: passed ? "" : reproduction(o.url, c),
