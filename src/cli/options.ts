@@ -1,3 +1,4 @@
+import { checkBaseUrl } from "../transport/base-url.js";
 import { UsageError } from "./usage-error.js";
 
 /** A TCP port from an option or the environment, checked. */
@@ -23,17 +24,9 @@ export function untilStopped(): Promise<NodeJS.Signals> {
 
 /** A base URL without credentials, query or fragment; errors never repeat what was given. */
 export function checkedBaseUrl(value: string | undefined): string {
-  const usage = "--base-url is required: the server's base address, such as http://127.0.0.1:8080 or https://gateway.example/prefix";
-  if (!value) throw new UsageError(usage);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--base-url is not a URL. ${usage}`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new UsageError(`--base-url must be http(s) without query or fragment. ${usage}`);
-  if (url.username || url.password) throw new UsageError("--base-url must not hold credentials: they come from TXC_API_KEY and TXC_API_SECRET");
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  const checked = checkBaseUrl(value);
+  if ("problem" in checked) throw new UsageError(`--base-url ${checked.problem}`);
+  return checked.url;
 }
 
 /** Why a server cannot listen on host and port, in one line, or the error itself when it is something else. */

@@ -3,6 +3,7 @@ import type { paths } from "../../generated/schema.js";
 import { operations } from "../../generated/operations.js";
 import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
+import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport } from "../transport/choose.js";
 import { TransportFailure } from "../transport/exchange.js";
 import { contentTypeProblem } from "../validation/content-type.js";
@@ -67,9 +68,8 @@ class UrlOnlyRequest {
 }
 
 export function createClient(options: ClientOptions): TxcClient {
-  if (!options || typeof options.baseUrl !== "string" || !/^https?:\/\//.test(options.baseUrl)) {
-    throw new TypeError("baseUrl is required: the API's base address, such as http://127.0.0.1:8080 (no host is guessed)");
-  }
+  const baseUrl = checkBaseUrl(options?.baseUrl);
+  if ("problem" in baseUrl) throw new TypeError(`baseUrl ${baseUrl.problem}`);
   const keys: Credentials | undefined =
     options.apiKey !== undefined || options.apiSecret !== undefined ? credentials(options.apiKey!, options.apiSecret!) : undefined;
   const nonce = options.nonce ?? timeNonce;
@@ -80,7 +80,7 @@ export function createClient(options: ClientOptions): TxcClient {
   checkOptions(timeoutMs, maxResponseBytes, retry);
   const limiter = options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined;
   const transport = chooseTransport(options.fetch);
-  const http = createFetchClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, "") });
+  const http = createFetchClient<paths>({ baseUrl: baseUrl.url });
 
   async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions, attemptTimeoutMs: number): Promise<unknown> {
     const { method, path, signed } = operations[operationId];

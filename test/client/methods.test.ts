@@ -66,7 +66,38 @@ describe("client methods", () => {
   it("exports the document's servers and never guesses a host", () => {
     expect(servers.map((s) => s.url)).toEqual(["{base_url}", "{eu_base_url}", "http://127.0.0.1:8080"]);
     expect(() => createClient({} as never)).toThrow(/baseUrl is required/);
-    expect(() => createClient({ baseUrl: "{base_url}" })).toThrow(/baseUrl is required/);
+    expect(() => createClient({ baseUrl: "{base_url}" })).toThrow(/baseUrl needs a scheme, http:\/\/ or https:\/\//);
+  });
+
+  it.each([
+    ["127.0.0.1:8080", "baseUrl needs a scheme, http:// or https://, such as http://127.0.0.1:8080: did you mean http://127.0.0.1:8080?"],
+    ["localhost", "baseUrl needs a scheme, http:// or https://, such as http://127.0.0.1:8080: did you mean http://localhost?"],
+    ["ftp://127.0.0.1", "baseUrl must be http:// or https://, not ftp://"],
+    ["http://trader:hunter2@127.0.0.1:8080", "baseUrl must not hold credentials (user:password@): the API key and secret are given apart"],
+    ["http://127.0.0.1:8080/?env=prod", "baseUrl must not hold a query or a fragment: requests go to its path"],
+    ["http://127.0.0.1:8080/#docs", "baseUrl must not hold a query or a fragment: requests go to its path"],
+  ])("refuses baseUrl %s when the client is created, saying why and never repeating a password", (baseUrl, message) => {
+    const failure = (() => {
+      try {
+        createClient({ baseUrl, apiKey: "k", apiSecret: "s" });
+      } catch (error) {
+        return error as Error;
+      }
+    })();
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure!.message).toBe(message);
+    expect(failure!.message).not.toContain("hunter2");
+  });
+
+  it("takes a base URL with a path prefix, and sends under it", async () => {
+    const gateway = await startVerifyingServer({ [apiKey]: apiSecret }, () => ({ status: 200, body: { BTC: { main_balance: "1" } } }));
+    try {
+      const prefixed = createClient({ baseUrl: `${gateway.baseUrl}/gateway/`, apiKey, apiSecret, retry: false });
+      expect(await prefixed.getMainBalance()).toEqual({ BTC: { main_balance: "1" } });
+      expect(gateway.received.map((r) => r.path)).toEqual(["/gateway/api/v4/main-account/balance"]);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it("refuses a signed operation without credentials, before sending", async () => {
