@@ -15,6 +15,7 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [],
     "requestDefaults": {},
     "tiedToRequest": []
   },
@@ -43,6 +44,15 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "id",
+      "ticker",
+      "status",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -81,6 +91,14 @@ export declare const operations: {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "planId",
+      "ticker",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -115,6 +133,12 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "plan",
+      "enabled"
+    ],
     "requestDefaults": {
       "enabled": false
     },
@@ -135,6 +159,11 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "ticker"
+    ],
     "requestDefaults": {},
     "tiedToRequest": [
       {
@@ -157,6 +186,12 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "code",
+      "passphrase"
+    ],
     "requestDefaults": {},
     "tiedToRequest": []
   },
@@ -175,6 +210,12 @@ export declare const operations: {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "transaction_id",
+      "address",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {},
     "tiedToRequest": [
       {
@@ -191,6 +232,11 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "accountName",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {},
     "tiedToRequest": []
   },
@@ -206,6 +252,13 @@ export declare const operations: {
       "limitMaximum": null,
       "offsetMaximum": null
     },
+    "requestFields": [
+      "market",
+      "limit",
+      "offset",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -233,6 +286,11 @@ export declare const operations: {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "apiKeyId",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {},
     "tiedToRequest": []
   }

@@ -16,6 +16,7 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [],
     "requestDefaults": {},
     "tiedToRequest": []
   },
@@ -44,6 +45,15 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "id",
+      "ticker",
+      "status",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -82,6 +92,14 @@ export const operations = {
       "limitMaximum": 100,
       "offsetMaximum": 10000
     },
+    "requestFields": [
+      "request",
+      "nonce",
+      "planId",
+      "ticker",
+      "limit",
+      "offset"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -116,6 +134,12 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "plan",
+      "enabled"
+    ],
     "requestDefaults": {
       "enabled": false
     },
@@ -136,6 +160,11 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "ticker"
+    ],
     "requestDefaults": {},
     "tiedToRequest": [
       {
@@ -158,6 +187,12 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "request",
+      "nonce",
+      "code",
+      "passphrase"
+    ],
     "requestDefaults": {},
     "tiedToRequest": []
   },
@@ -176,6 +211,12 @@ export const operations = {
       }
     ],
     "pagination": null,
+    "requestFields": [
+      "transaction_id",
+      "address",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {},
     "tiedToRequest": [
       {
@@ -192,6 +233,11 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "accountName",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {},
     "tiedToRequest": []
   },
@@ -207,6 +253,13 @@ export const operations = {
       "limitMaximum": null,
       "offsetMaximum": null
     },
+    "requestFields": [
+      "market",
+      "limit",
+      "offset",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {
       "limit": 100,
       "offset": 0
@@ -234,6 +287,11 @@ export const operations = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": null,
+    "requestFields": [
+      "apiKeyId",
+      "request",
+      "nonce"
+    ],
     "requestDefaults": {},
     "tiedToRequest": []
   }

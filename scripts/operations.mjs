@@ -22,6 +22,11 @@ function pagination(document, operation) {
   };
 }
 
+/** The request body's top-level fields, the signing fields included; empty for an operation without a body. */
+function requestFields(document, operation) {
+  return Object.keys(resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema)?.properties ?? {});
+}
+
 /** Defaults the document gives to top-level request fields, such as limit 100 or enabled false. */
 function requestDefaults(document, operation) {
   const body = resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema);
@@ -52,6 +57,7 @@ export function operationIndex(document) {
         businessPartnerOnly: operation["x-business-partner-only"] === true,
         rateLimits: operation["x-rate-limits"]?.limits ?? [],
         pagination: pagination(document, operation),
+        requestFields: requestFields(document, operation),
         requestDefaults: requestDefaults(document, operation),
         tiedToRequest: tiedToRequest(document, operation),
       };

@@ -6,7 +6,8 @@ import { mockCommand, mockHelp } from "./mock-command.js";
 import { serveCommand, serveHelp } from "./serve-command.js";
 import { signCommand, signHelp } from "./sign-command.js";
 import { printable } from "../text/printable.js";
-import { closest, colourWanted, helpText, styled } from "../text/terminal.js";
+import { closest } from "../text/closest.js";
+import { colourWanted, helpText, styled } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
 
 type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };

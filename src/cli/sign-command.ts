@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { curlCommand } from "../signing/curl.js";
-import { signRequest } from "../signing/sign.js";
+import { signRequest, SIGNING_FIELDS } from "../signing/sign.js";
+import { parameterIssues } from "../client/params.js";
 import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
@@ -18,7 +19,9 @@ HTTP client (curl included) can send it.
 
 Options:
   --path PATH              the endpoint path, such as /api/v4/main-account/balance (required)
-  --body JSON              the body fields as a JSON object, without request and nonce (default {})
+  --body JSON              the body fields as a JSON object, without request and nonce (default {});
+                           a field the operation does not list is refused, as a typo would be
+  --allow-unlisted         send fields the operation does not list, on purpose
   --nonce N                the nonce (default: Unix time in milliseconds)
   --format json|curl       json (default): {"body", "headers"}; curl: a ready curl command
   --base-url URL           the base address used in the curl command (default: "\${TXC_BASE_URL}")
@@ -52,6 +55,7 @@ export function signCommand(argv: string[], env = process.env): string {
     options: {
       path: { type: "string" },
       body: { type: "string", default: "{}" },
+      "allow-unlisted": { type: "boolean", default: false },
       nonce: { type: "string" },
       format: { type: "string", default: "json" },
       "base-url": { type: "string" },
@@ -68,6 +72,11 @@ export function signCommand(argv: string[], env = process.env): string {
     throw new UsageError("--body must be a JSON object, such as '{\"ticker\":\"BTC\"}'");
   }
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new UsageError("--body must be a JSON object, such as '{\"ticker\":\"BTC\"}'");
+  const unlisted = parameterIssues(operationId, body).filter((issue) => issue.rule === "unknown");
+  const refused = values["allow-unlisted"] ? unlisted.filter((issue) => SIGNING_FIELDS.has(issue.field)) : unlisted;
+  if (refused.length) {
+    throw new UsageError(`--body: ${refused.map((issue) => issue.message.replace(/; send a field .*$/, "")).join("; ")}${values["allow-unlisted"] ? "" : " (--allow-unlisted sends unlisted fields on purpose)"}`);
+  }
   if (values.nonce !== undefined && !/^\d{1,30}$/.test(values.nonce)) throw new UsageError("--nonce must be digits (at most 30), such as Unix time in milliseconds");
   const baseUrl = values["base-url"] === undefined ? "${TXC_BASE_URL}" : checkedBaseUrl(values["base-url"]);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"], env);

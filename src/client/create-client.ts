@@ -6,9 +6,11 @@ import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport } from "../transport/choose.js";
 import { TransportFailure } from "../transport/exchange.js";
+import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator, responseValidator } from "../validation/lookup.js";
+import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import {
   ContractViolationError, NetworkError, RedirectError, RequestValidationError, ResponseTooLargeError, TimeoutError, TxcApiError, httpError,
 } from "./errors.js";
@@ -16,6 +18,7 @@ import { checkOptions } from "./check-options.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { defaultRetryOptions, isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryOptions } from "./retry.js";
 import { paginate } from "./paginate.js";
+import { parameterIssues } from "./params.js";
 import { extraFieldsFor, type ExtraFields } from "./extra-fields.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
 
@@ -84,8 +87,11 @@ export function createClient(options: ClientOptions): TxcClient {
 
   async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions, attemptTimeoutMs: number): Promise<unknown> {
     const { method, path, signed } = operations[operationId];
+    const wrongParams = parameterIssues(operationId, params);
+    if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
     let headers: Record<string, string> | undefined;
     let text: string | undefined;
+    let sent: Record<string, unknown> = {};
     if (signed) {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
       const extra = extraFieldsFor(params, options.extraFields, callOptions.extraFields);
@@ -96,13 +102,16 @@ export function createClient(options: ClientOptions): TxcClient {
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       text = JSON.stringify(body);
       headers = signBodyText(text, keys);
+      sent = body;
     }
+    let utf8 = true;
     // openapi-fetch builds the URL and reads the answer; the transport sends exactly the signed
     // text (no Request or stream is built: bench/) and holds the safety rules.
     const send = async (request: { url: string; method: string }) => {
       const answer = await transport({
         url: request.url, method: request.method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
       });
+      utf8 = answer.utf8;
       return { status: answer.status, ok: answer.status >= 200 && answer.status < 300, headers: answer.headers, text: async () => answer.text };
     };
     let result: { data?: unknown; error?: unknown; response: Response };
@@ -111,7 +120,7 @@ export function createClient(options: ClientOptions): TxcClient {
     } catch (error) {
       throw transportError(operationId, error, callOptions.signal, attemptTimeoutMs);
     }
-    return readAnswer(operationId, result);
+    return readAnswer(operationId, result, { utf8, sent });
   }
 
   function transportError(operationId: OperationId, error: unknown, signal: AbortSignal | undefined, attemptTimeoutMs: number): unknown {
@@ -125,7 +134,15 @@ export function createClient(options: ClientOptions): TxcClient {
     }
   }
 
-  function readAnswer(operationId: OperationId, { data, error, response }: { data?: unknown; error?: unknown; response: Response }) {
+  /**
+   * The 200 body, once it is JSON (valid UTF-8, no key twice in one object), valid against the
+   * document and in agreement with the request it answers (a refund's id, a page's limit).
+   */
+  function readAnswer(
+    operationId: OperationId,
+    { data, error, response }: { data?: unknown; error?: unknown; response: Response },
+    { utf8, sent }: { utf8: boolean; sent: Record<string, unknown> },
+  ) {
     const { status } = response;
     if (!response.ok) throw httpError(operationId, status, error, parseRetryAfter(response.headers.get("Retry-After")));
     const violation = (message: string, body: unknown = data) =>
@@ -133,6 +150,7 @@ export function createClient(options: ClientOptions): TxcClient {
     if (status !== 200) throw violation(`status ${status} is not documented for ${operationId}`);
     const wrongType = contentTypeProblem(response.headers.get("Content-Type") ?? "");
     if (wrongType) throw violation(wrongType);
+    if (!utf8) throw violation("the body is not valid UTF-8, so it is not JSON");
     let body: unknown;
     try {
       body = JSON.parse(String(data));
@@ -140,8 +158,14 @@ export function createClient(options: ClientOptions): TxcClient {
       throw violation("the body is not JSON");
     }
     if (validateResponses) {
+      const repeated = firstDuplicateKey(String(data));
+      if (repeated !== undefined) throw violation(`the body holds the field ${JSON.stringify(repeated)} twice in one object: which one is meant is not for the client to guess`, body);
       const validate = responseValidator(operationId, 200)!;
       if (!validate(body)) throw new ContractViolationError(operationId, status, validationIssues(validate.errors), body);
+      const contradictions = tiedAnswerProblems(operationId, sent, body) ?? [];
+      if (contradictions.length) {
+        throw new ContractViolationError(operationId, status, contradictions.map((message) => ({ field: "(response)", rule: "tied-to-request", message })), body);
+      }
     }
     return body;
   }

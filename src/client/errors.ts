@@ -2,8 +2,9 @@ import { printable } from "../text/printable.js";
 import type { ValidationIssue } from "../validation/issues.js";
 
 const SHOWN_ISSUES = 5;
+// Escaped: an issue can quote a server's text (a key, a value), and no message may carry its control bytes.
 const issueList = (issues: readonly ValidationIssue[]) =>
-  issues.slice(0, SHOWN_ISSUES).map((issue) => issue.message).join("; ") +
+  printable(issues.slice(0, SHOWN_ISSUES).map((issue) => issue.message).join("; "), 2000) +
   (issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more (see .issues)` : "");
 
 /** Error options as ES2022 has them, spelt out so that the declarations compile with an ES2020 lib too. */
@@ -44,7 +45,9 @@ export class BadRequestError extends HttpError {
   constructor(operationId: string, body: unknown) {
     const errors = (body as { errors?: unknown } | null)?.errors;
     const byField = errors && typeof errors === "object" && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
-    const detail = printable(Object.entries(byField).map(([field, messages]) => `${field}: ${[messages].flat().join(", ")}`).join("; "));
+    // Only text is shown: a server's nested arrays are never walked (10,000 levels would overflow the stack).
+    const text = (messages: unknown) => (Array.isArray(messages) ? messages : [messages]).map((m) => (typeof m === "string" ? m : "(not text)")).join(", ");
+    const detail = printable(Object.entries(byField).map(([field, messages]) => `${field}: ${text(messages)}`).join("; "));
     super(operationId, 400, body, `Bad request${detail ? ` (${detail})` : ""}`);
     this.errors = byField;
   }

@@ -5,8 +5,7 @@ export type Schema = Record<string, any>;
 export type OperationId = keyof typeof operations;
 
 const JSON_MEDIA = "application/json";
-/** The body fields the signer sets on every private request; the cases leave them out. */
-export const SIGNING_FIELDS: ReadonlySet<string> = new Set(["request", "nonce"]);
+export { SIGNING_FIELDS } from "../signing/sign.js";
 const document = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
 
 /** Follows local `$ref`s until a node without one. */

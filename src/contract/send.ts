@@ -107,7 +107,8 @@ export class Sender {
     const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
     let json: Observation["json"] = { ok: false };
     try {
-      json = { ok: true, value: JSON.parse(answer.text) };
+      // Bytes that are not UTF-8 are not JSON (RFC 8259), whatever the decoded text parses to.
+      if (answer.utf8) json = { ok: true, value: JSON.parse(answer.text) };
     } catch {}
     const diagnostics: Record<string, string> = {};
     for (const name of DIAGNOSTIC_HEADERS) {

@@ -3,6 +3,9 @@ import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 export const API_KEY_HEADER = "X-TXC-APIKEY";
 export const PAYLOAD_HEADER = "X-TXC-PAYLOAD";
 export const SIGNATURE_HEADER = "X-TXC-SIGNATURE";
+/** The body fields the signer sets on every private request: the path called and the nonce. */
+export const SIGNING_FIELDS: ReadonlySet<string> = new Set(["request", "nonce"]);
+
 /** The three headers of a signed request. */
 export const authHeaderNames = [API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER] as const;
 

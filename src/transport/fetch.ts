@@ -1,8 +1,19 @@
 import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
 
-async function readCapped(response: Response, limit: number): Promise<string> {
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The bytes as text, and whether they were valid UTF-8 (else with U+FFFD in place of the rest). */
+function decoded(bytes: Uint8Array): { text: string; utf8: boolean } {
+  try {
+    return { text: strictUtf8.decode(bytes), utf8: true };
+  } catch {
+    return { text: new TextDecoder().decode(bytes), utf8: false };
+  }
+}
+
+async function readCapped(response: Response, limit: number): Promise<{ text: string; utf8: boolean }> {
   if (Number(response.headers.get("content-length")) > limit) throw tooLarge(limit, response.status);
-  if (!response.body) return "";
+  if (!response.body) return { text: "", utf8: true };
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -20,7 +31,7 @@ async function readCapped(response: Response, limit: number): Promise<string> {
     whole.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(whole);
+  return decoded(whole);
 }
 
 /**
@@ -50,7 +61,7 @@ export function fetchTransport(fetchFunction: typeof globalThis.fetch): Transpor
         void response.body?.cancel();
         throw redirectFailure(response.status, response.headers.get("location"), exchange.url);
       }
-      return { status: response.status, headers: response.headers, text: await readCapped(response, exchange.maxResponseBytes) };
+      return { status: response.status, headers: response.headers, ...(await readCapped(response, exchange.maxResponseBytes)) };
     };
     try {
       return await Promise.race([work(), ended]);

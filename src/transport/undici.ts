@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
 
@@ -76,8 +77,8 @@ export function undiciTransport(): Transport {
             else chunks.push(chunk);
           },
           onResponseEnd() {
-            const text = chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8");
-            settle(null, { status, headers: { get: (name) => headerOf(headers, name) }, text });
+            const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+            settle(null, { status, headers: { get: (name) => headerOf(headers, name) }, text: bytes.toString("utf8"), utf8: isUtf8(bytes) });
           },
           onResponseError(_, error) {
             settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error }));

@@ -70,12 +70,20 @@ describe("txc-api sign", () => {
     [["--path", "api/v4/main-account/balance"], /--path must start with \//],
     [["--path", "/api/v4/public/ping"], /--path is not a private path/],
     [["--path", "/api/v4/main-account/balance", "--body", '{"ticker":5}'], /--body breaks the rules of getMainBalance: ticker must be string/],
+    [["--path", "/api/v4/main-account/balance", "--body", '{"tikcer":"BTC"}'], /--body: tikcer is not a parameter of getMainBalance: did you mean ticker\? \(--allow-unlisted sends unlisted fields on purpose\)/],
+    [["--path", "/api/v4/main-account/balance", "--body", '{"nonce":"7"}', "--allow-unlisted"], /--body: nonce is set by the client when it signs, not a parameter$/m],
     [["--path", "/api/v4/main-account/smart/investments", "--body", '{"limit":101}'], /--body breaks the rules of getInvestmentsHistory: limit must be <= 100/],
   ])("refuses %j with exit 2, naming the field and the rule, signing nothing", (args, message) => {
     const result = sign(...args);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe("");
+  });
+
+  it("signs an unlisted field with --allow-unlisted, byte for byte", () => {
+    const result = sign("--path", "/api/v4/main-account/balance", "--body", '{"ticker":"BTC","nonceWindow":false}', "--nonce", "5", "--allow-unlisted");
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).body).toBe('{"request":"/api/v4/main-account/balance","nonce":"5","ticker":"BTC","nonceWindow":false}');
   });
 
   it("signs a body that keeps the rules", () => {
@@ -134,7 +142,7 @@ describe("bounds on what the command line takes", () => {
 
   it("sign: a body nested 20,000 deep is refused in one line", () => {
     const deep = `{"ticker":"BTC","x":${"[".repeat(20_000)}1${"]".repeat(20_000)}}`;
-    const result = txc(["sign", "--path", "/api/v4/main-account/balance", "--body", deep], withKey);
+    const result = txc(["sign", "--path", "/api/v4/main-account/balance", "--body", deep, "--allow-unlisted"], withKey);
     oneLine(result);
     expect(result.stderr).toContain("--body is nested too deeply to serialise");
   });

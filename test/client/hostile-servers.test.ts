@@ -221,14 +221,17 @@ describe("pagination against a server that does not page", () => {
       settlementPrice: "1", rateCalculatedTime: "1700000000",
     };
     const server = await hostile(json(200, { offset: 0, limit: 2, records: [record, record] }));
-    const client = createClient({ baseUrl: server.baseUrl, ...keys });
-    const seen: unknown[] = [];
-    const failure = await (async () => {
-      for await (const r of client.paginate("getFundingHistory", { limit: 2 })) seen.push(r);
-    })().catch((error) => error);
-    expect(failure.message).toMatch(/offset 2 came back with offset 0/);
-    expect(seen).toHaveLength(2);
-    expect(server.received).toHaveLength(2);
+    for (const validateResponses of [true, false]) {
+      const client = createClient({ baseUrl: server.baseUrl, ...keys, validateResponses });
+      const seen: unknown[] = [];
+      const failure = await (async () => {
+        for await (const r of client.paginate("getFundingHistory", { limit: 2 })) seen.push(r);
+      })().catch((error) => error);
+      // With validation, the answer contradicts its request; without, the walk still stops.
+      expect(failure.message).toMatch(validateResponses ? /the answer's offset is 0, not the offset of the request, 2/ : /offset 2 came back with offset 0/);
+      expect(seen).toHaveLength(2);
+    }
+    expect(server.received).toHaveLength(4);
   });
 });
 

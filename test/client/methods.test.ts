@@ -1,7 +1,7 @@
 // Every method of the client, against a loopback server that recomputes each signature from the
 // bytes it received, and against a real Prism mock of the document.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, servers } from "../../src/index.js";
+import { RequestValidationError, createClient, servers } from "../../src/index.js";
 import type { OperationId } from "../../src/client/operation-types.js";
 import { httpOperationIds, operationIdOf, operationPath, requestExample, responseExample } from "../helpers/examples.js";
 import { startPrism, type Prism } from "../helpers/prism.js";
@@ -54,13 +54,34 @@ describe("client methods", () => {
     expect(await call(client, operationId)).toEqual(responseExample(operationId));
   });
 
-  it("keeps request and nonce its own even when an untyped caller passes them", async () => {
+  it("refuses request and nonce from an untyped caller: the client sets both when it signs; nothing is sent", async () => {
     const client = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret });
-    await client.getMainBalance({ request: "/api/v4/elsewhere", nonce: "1", ticker: "BTC" } as never);
-    const sent = server.received.at(-1)!;
-    expect(sent.body.request).toBe("/api/v4/main-account/balance");
-    expect(sent.body.nonce).not.toBe("1");
-    expect(sent.signatureProblem).toBeNull();
+    const before = server.received.length;
+    const failure = await client.getMainBalance({ request: "/api/v4/elsewhere", nonce: "1", ticker: "BTC" } as never).catch((error) => error);
+    expect(failure).toBeInstanceOf(RequestValidationError);
+    expect(failure.issues.map((issue: { field: string }) => issue.field)).toEqual(["request", "nonce"]);
+    expect(failure.message).toContain("request is set by the client when it signs, not a parameter");
+    expect(server.received.length).toBe(before);
+  });
+
+  it.each([
+    [{ tikcer: "BTC" }, "tikcer is not a parameter of getMainBalance: did you mean ticker?; send a field the document does not list with extraFields"],
+    [{ colour: "red" }, "colour is not a parameter of getMainBalance (its parameters: ticker); send a field the document does not list with extraFields"],
+    ["BTC", 'the parameters of getMainBalance are an object of its fields, such as { ticker: "BTC" }, or nothing; got a string'],
+    [["BTC"], 'the parameters of getMainBalance are an object of its fields, such as { ticker: "BTC" }, or nothing; got an array'],
+  ])("refuses the parameters %j from plain JavaScript, saying what was meant, and sends nothing", async (params, message) => {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret });
+    const before = server.received.length;
+    const failure = await client.getMainBalance(params as never).catch((error) => error);
+    expect(failure).toBeInstanceOf(RequestValidationError);
+    expect(failure.message).toContain(message);
+    expect(server.received.length).toBe(before);
+  });
+
+  it("sends an unlisted field when asked to on purpose, with extraFields", async () => {
+    const client = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret });
+    await client.getMainBalance(undefined, { extraFields: { tikcer: "sent on purpose" } });
+    expect(server.received.at(-1)!.body.tikcer).toBe("sent on purpose");
   });
 
   it("exports the document's servers and never guesses a host", () => {

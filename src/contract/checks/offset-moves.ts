@@ -3,7 +3,7 @@ import type { Case } from "../case.js";
 import { operations, requestExamples, type OperationId } from "../document.js";
 import { reproduction, type Observation } from "../send.js";
 import { judge, type Result } from "../verdict.js";
-import { isPaged } from "./tied-answers.js";
+import { isPaged } from "../../validation/tied-answers.js";
 
 type SendCase = (c: Case) => Promise<Observation>;
 type Fields = Record<string, unknown>;
