@@ -4,7 +4,7 @@ export type { CallOptions, OperationId, Params, Result, RequestBody } from "./cl
 export {
   TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,
   RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookPayloadError, RedirectError,
-  ResponseTooLargeError,
+  ResponseTooLargeError, SetupError,
 } from "./client/errors.js";
 export { RateLimiter } from "./client/rate-limiter.js";
 export { defaultRetryOptions, type RetryOptions } from "./client/retry.js";

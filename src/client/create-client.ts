@@ -12,7 +12,7 @@ import { validationIssues } from "../validation/issues.js";
 import { requestValidator, responseValidator } from "../validation/lookup.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import {
-  ContractViolationError, NetworkError, RedirectError, RequestValidationError, ResponseTooLargeError, TimeoutError, TxcApiError, httpError,
+  ContractViolationError, NetworkError, RedirectError, RequestValidationError, ResponseTooLargeError, SetupError, TimeoutError, TxcApiError, httpError,
 } from "./errors.js";
 import { checkOptions } from "./check-options.js";
 import { RateLimiter } from "./rate-limiter.js";
@@ -130,6 +130,7 @@ export function createClient(options: ClientOptions): TxcClient {
       case "timeout": return new TimeoutError(operationId, attemptTimeoutMs);
       case "redirect": return new RedirectError(operationId, error.detail.status!, error.detail.location, error.message);
       case "too-large": return new ResponseTooLargeError(operationId, maxResponseBytes);
+      case "setup": return new SetupError(operationId, error.message, { cause: error.detail.cause });
       default: return new NetworkError(operationId, error);
     }
   }

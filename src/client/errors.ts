@@ -129,6 +129,11 @@ export class NetworkError extends TxcApiError {
   }
 }
 
+/** Nothing was sent: what the client sends with cannot be loaded (undici on Node). The message says the fix; never retried. */
+export class SetupError extends TxcApiError {
+  override name = "SetupError";
+}
+
 /** A webhook payload that is not what the document describes. */
 export class WebhookPayloadError extends TxcApiError {
   override name = "WebhookPayloadError";

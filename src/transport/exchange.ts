@@ -23,11 +23,12 @@ export type Transport = (exchange: Exchange) => Promise<Answer>;
 /**
  * Why an exchange ended without an answer. `redirect`: the server answered 3xx (never followed,
  * so no signed header reaches another origin); `location` is the target's origin, when it has one.
+ * `setup`: nothing was sent, because what sends is missing (undici); no retry can mend that.
  */
 export class TransportFailure extends Error {
   override name = "TransportFailure";
   constructor(
-    readonly kind: "redirect" | "too-large" | "timeout" | "network",
+    readonly kind: "redirect" | "too-large" | "timeout" | "network" | "setup",
     message: string,
     readonly detail: { status?: number; location?: string; cause?: unknown } = {},
   ) {

@@ -2,14 +2,36 @@ import { isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
 
-type Undici = typeof import("undici");
+type AgentClass = typeof import("undici").Agent;
 type Headers = Record<string, string | string[] | undefined>;
 
+/** undici's Agent alone (23 modules, not the 110 of its index): undici 7 has no exports map. */
+export const UNDICI_AGENT_MODULE = "undici/lib/dispatcher/agent.js";
+
+let givenAgent: AgentClass | undefined;
+
+/**
+ * The Agent class, given by the entry that imports it statically (`txc-api` under the "node"
+ * condition, which bundlers follow), so that a bundle carries it.
+ */
+export function useUndiciAgent(Agent: AgentClass) {
+  givenAgent = Agent;
+}
+
 // A variable specifier keeps browser bundlers from resolving a module only Node ever loads.
-const loadUndici = (): Promise<Undici> => {
-  const specifier = "undici";
-  return import(specifier) as Promise<Undici>;
-};
+async function loadAgent(): Promise<AgentClass> {
+  if (givenAgent) return givenAgent;
+  const specifier = UNDICI_AGENT_MODULE;
+  try {
+    return ((await import(specifier)) as { default: AgentClass }).default;
+  } catch (error) {
+    throw new TransportFailure(
+      "setup",
+      "undici, which txc-api sends with on Node, cannot be loaded: install it beside txc-api (npm install undici), or bundle txc-api with the \"node\" export condition (esbuild --platform=node does), which includes it",
+      { cause: error },
+    );
+  }
+}
 
 const headerOf = (headers: Headers, name: string): string | null => {
   const value = headers[name.toLowerCase()];
@@ -26,12 +48,15 @@ const ORIGIN_AND_PATH = /^([a-z][a-z\d+.-]*:\/\/[^/?#]*)(.*)$/i;
  * `maxResponseBytes` is cut off.
  */
 export function undiciTransport(): Transport {
-  let loading: Promise<Undici> | undefined;
+  let loading: Promise<AgentClass> | undefined;
   let dispatcher: Dispatcher | undefined;
 
   return async (exchange: Exchange): Promise<Answer> => {
-    const undici = await (loading ??= loadUndici());
-    dispatcher ??= new undici.Agent({ keepAliveTimeout: 10_000 });
+    if (!dispatcher) {
+      // A failed load is not kept: the next call tries again.
+      const Agent = await (loading ??= loadAgent().catch((error) => ((loading = undefined), Promise.reject(error))));
+      dispatcher ??= new Agent({ keepAliveTimeout: 10_000 });
+    }
     exchange.signal?.throwIfAborted();
     const [, origin, path] = ORIGIN_AND_PATH.exec(exchange.url) ?? [];
     if (!origin) throw new TransportFailure("network", `not an absolute http(s) URL: ${exchange.url.slice(0, 100)}`);

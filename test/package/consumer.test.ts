@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInDataset } from "../../src/sandbox/dataset.js";
+import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { createSandbox } from "../../src/sandbox/server.js";
 import { bin, generatedDir, root } from "../helpers/project.js";
 
@@ -108,6 +108,58 @@ describe("the installed package", () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  describe("bundled", () => {
+    const firstCall = `
+      import { createClient } from "txc-api";
+      let attempts = 0;
+      const client = createClient({
+        baseUrl: process.env.TXC_BASE_URL!,
+        apiKey: process.env.TXC_API_KEY,
+        apiSecret: process.env.TXC_API_SECRET,
+        nonce: () => String(Date.now() * 1000 + ++attempts),
+      });
+      client.getMainBalance({ ticker: "BTC" }).then(
+        (balance) => console.log(JSON.stringify({ balance, attempts })),
+        (error) => console.log(JSON.stringify({ name: error.name, message: error.message, attempts })),
+      );`;
+    const bundleAndRun = async (options: { platform: "node" | "neutral"; external?: string[]; banner?: { js: string } }) => {
+      const out = mkdtempSync(path.join(tmpdir(), "txc-bundle-"));
+      try {
+        await build({
+          stdin: { contents: firstCall, resolveDir: project, loader: "ts" },
+          bundle: true, format: "esm", outfile: path.join(out, "app.mjs"), logLevel: "silent", ...options,
+        });
+        // The bundle alone, in a folder with no node_modules, as on a Lambda or in a slim image.
+        expect(readdirSync(out)).toEqual(["app.mjs"]);
+        const server = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json") });
+        await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+        try {
+          const env = { ...process.env, TXC_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TXC_API_KEY: demoKeys.partner.key, TXC_API_SECRET: demoKeys.partner.secret };
+          const { stdout } = await run(process.execPath, [path.join(out, "app.mjs")], { cwd: out, env });
+          return JSON.parse(stdout);
+        } finally {
+          server.closeAllConnections();
+          await new Promise((resolve) => server.close(resolve));
+        }
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    };
+
+    it("the README's first call, bundled by esbuild for node as the README says, makes its signed call from the bundle alone", async () => {
+      // ESM output keeps CommonJS dependencies' require() (undici's) working through this banner: esbuild's own recipe.
+      const banner = { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" };
+      expect(await bundleAndRun({ platform: "node", banner })).toEqual({ balance: { BTC: { main_balance: "0.01532" } }, attempts: 1 });
+    });
+
+    it("a bundle that leaves undici out fails at once with SetupError naming the fix, never retried as a network error", async () => {
+      const result = await bundleAndRun({ platform: "neutral", external: ["node:*"] });
+      expect(result).toMatchObject({ name: "SetupError", attempts: 1 });
+      expect(result.message).toContain("npm install undici");
+      expect(result.message).toContain(`the "node" export condition`);
+    });
   });
 
   it("ships the CLI, the document and the docs page, and nothing of the tests", async () => {
