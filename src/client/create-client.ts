@@ -127,7 +127,7 @@ export function createClient(options: ClientOptions): TxcClient {
     if (signal?.aborted) return signal.reason;
     if (!(error instanceof TransportFailure)) return new NetworkError(operationId, error);
     switch (error.kind) {
-      case "timeout": return new TimeoutError(operationId, attemptTimeoutMs);
+      case "timeout": return new TimeoutError(operationId, attemptTimeoutMs, operations[operationId].stateChanging);
       case "redirect": return new RedirectError(operationId, error.detail.status!, error.detail.location, error.message);
       case "too-large": return new ResponseTooLargeError(operationId, maxResponseBytes);
       case "setup": return new SetupError(operationId, error.message, { cause: error.detail.cause });
@@ -175,17 +175,27 @@ export function createClient(options: ClientOptions): TxcClient {
     const { stateChanging } = operations[operationId];
     const attemptTimeoutMs = callOptions.timeoutMs ?? timeoutMs;
     if (callOptions.timeoutMs !== undefined) checkOptions(attemptTimeoutMs, maxResponseBytes, retry);
+    const started = Date.now();
     for (let attemptNumber = 1; ; attemptNumber++) {
       if (limiter) await limiter.acquire(operationId, callOptions.signal);
       try {
         return await attempt(operationId, params, callOptions, attemptTimeoutMs);
       } catch (failure) {
-        if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) throw failure;
+        if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) {
+          throw attemptNumber > 1 ? afterAttempts(failure, attemptNumber, Date.now() - started) : failure;
+        }
         const delayMs = retryDelayMs(failure, attemptNumber, retry);
         if (delayMs === undefined) throw failure;
         await sleep(delayMs, callOptions.signal);
       }
     }
+  }
+
+  /** The last error of a retried call, saying how many attempts were made and over how long. */
+  function afterAttempts(failure: unknown, attempts: number, elapsedMs: number): unknown {
+    if (!(failure instanceof TxcApiError)) return failure;
+    failure.message += ` (${attempts} attempts in ${(elapsedMs / 1000).toFixed(1)} s; this was the last)`;
+    return Object.assign(failure, { attempts, elapsedMs });
   }
 
   const methods = Object.fromEntries(

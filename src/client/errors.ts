@@ -13,6 +13,9 @@ export type ErrorCause = { cause?: unknown };
 /** Base of every error this package throws. None of them ever holds the API secret. */
 export class TxcApiError extends Error {
   override name = "TxcApiError";
+  /** Set on the last error of a retried call: how many attempts were made, and over how long. */
+  attempts?: number;
+  elapsedMs?: number;
   constructor(readonly operationId: string, message: string, options?: ErrorCause) {
     super(`${operationId}: ${message}`, options);
   }
@@ -100,8 +103,12 @@ export class ContractViolationError extends TxcApiError {
 
 export class TimeoutError extends TxcApiError {
   override name = "TimeoutError";
-  constructor(operationId: string, readonly timeoutMs: number) {
-    super(operationId, `no whole answer within ${timeoutMs} ms; the request was aborted`);
+  /** `stateChanging`: the request was sent, and the server may have acted on it before the deadline. */
+  constructor(operationId: string, readonly timeoutMs: number, stateChanging = false) {
+    super(
+      operationId,
+      `no whole answer within ${timeoutMs} ms; the request was aborted${stateChanging ? ". The server may have acted on it: check (the balance, the refund) before sending it again" : ""}`,
+    );
   }
 }
 
@@ -125,8 +132,37 @@ export class ResponseTooLargeError extends TxcApiError {
 export class NetworkError extends TxcApiError {
   override name = "NetworkError";
   constructor(operationId: string, cause: unknown) {
-    super(operationId, `network error: ${(cause as Error)?.cause ? String((cause as Error).cause) : String(cause)}`, { cause });
+    super(operationId, networkCause(cause), { cause });
   }
+}
+
+/** Node's error codes said in words, the code kept for searching. */
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: "the server refused the connection: nothing listens there",
+  ECONNRESET: "the server closed the connection",
+  ENOTFOUND: "the host name does not resolve",
+  EAI_AGAIN: "the host name could not be resolved now",
+  ETIMEDOUT: "the connection timed out",
+  EHOSTUNREACH: "the host cannot be reached",
+  UND_ERR_SOCKET: "the server closed the connection",
+  CERT_HAS_EXPIRED: "TLS: the server's certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "TLS: the server's certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "TLS: the server's certificate chain holds a self-signed certificate",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "TLS: the server's certificate cannot be verified",
+  ERR_TLS_CERT_ALTNAME_INVALID: "TLS: the server's certificate is not for this host",
+  EPROTO: "TLS: the handshake failed (is it https on a plain http port?)",
+};
+
+/** The cause first, in one line: what happened, then Node's code; never a stack or raw OpenSSL text. */
+function networkCause(error: unknown): string {
+  let at = error as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
+  for (let depth = 0; at && depth < 5; depth++, at = at.cause as typeof at) {
+    const code = typeof at.code === "string" ? at.code : undefined;
+    if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
+    if (!at.cause) break;
+  }
+  const message = String((at as { message?: unknown } | undefined)?.message ?? at ?? "unknown");
+  return printable(`the request did not complete: ${message.split("\n")[0]}`, 300);
 }
 
 /** Nothing was sent: what the client sends with cannot be loaded (undici on Node). The message says the fix; never retried. */

@@ -16,7 +16,11 @@ export async function* paginate(
   params: { limit?: number; offset?: number } | undefined,
   fetchPage: (params: object) => Promise<unknown>,
 ): AsyncGenerator<never> {
-  const bounds = operations[operationId].pagination;
+  const bounds = operations[operationId]?.pagination;
+  if (!bounds) {
+    const paged = Object.entries(operations).filter(([, op]) => op.pagination).map(([id]) => id);
+    throw new TxcApiError(String(operationId), `is not paged: paginate takes ${paged.join(", ")}`);
+  }
   const limit = params?.limit ?? bounds.limitMaximum ?? bounds.limitDefault ?? 100;
   if (!Number.isInteger(limit) || limit < 1) {
     throw new RequestValidationError(operationId, [{ field: "limit", rule: "minimum", message: "limit must be an integer >= 1 to page" }]);

@@ -132,3 +132,27 @@ describe("redaction", () => {
     expect(text).not.toContain(apiSecret);
   });
 });
+
+describe("errors that lead with the cause", () => {
+  it("a refused connection says so in words, with its code, and how many attempts were made", async () => {
+    const closed = createClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey, apiSecret, retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 } });
+    const failure = await closed.getMainBalance().catch((error) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(failure.message).toMatch(/^getMainBalance: the server refused the connection: nothing listens there \(ECONNREFUSED\) \(3 attempts in \d+\.\d s; this was the last\)$/);
+    expect(failure.attempts).toBe(3);
+  });
+
+  it("a state-changing call that timed out says the server may have acted", async () => {
+    answer = { status: 200, body: {}, delayMs: 60_000 };
+    const failure = await client().applyCode({ code: "C" }).catch((error) => error);
+    expect(failure).toBeInstanceOf(TimeoutError);
+    expect(failure.message).toContain("The server may have acted on it: check (the balance, the refund) before sending it again");
+  });
+
+  it("paginate on an operation that is not paged names the ones that are", async () => {
+    const walk = async () => {
+      for await (const _ of client().paginate("getMainBalance" as never)) break;
+    };
+    await expect(walk()).rejects.toThrow("getMainBalance: is not paged: paginate takes getInvestmentsHistory, getInterestPaymentsHistory, getFundingHistory");
+  });
+});
