@@ -1,20 +1,19 @@
-import createFetchClient from "openapi-fetch";
-import type { paths } from "../../generated/schema.js";
 import { operations } from "../../generated/operations.js";
 import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport } from "../transport/choose.js";
-import { TransportFailure } from "../transport/exchange.js";
+import type { Answer } from "../transport/exchange.js";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator, responseValidator } from "../validation/lookup.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import {
-  ContractViolationError, NetworkError, RedirectError, RequestValidationError, ResponseTooLargeError, SetupError, TimeoutError, TxcApiError, httpError,
+  ContractViolationError, RequestValidationError, TxcApiError, httpError,
 } from "./errors.js";
 import { checkOptions } from "./check-options.js";
+import { transportError } from "./transport-error.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { defaultRetryOptions, isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryOptions } from "./retry.js";
 import { paginate } from "./paginate.js";
@@ -59,20 +58,10 @@ export type TxcClient = OperationMethods & {
   paginate<Id extends PagedOperationId>(operationId: Id, params?: Omit<Params<Id>, "offset"> & { offset?: number }, options?: CallOptions): AsyncIterable<PageRecord<Id>>;
 };
 
-/**
- * What openapi-fetch needs of a Request when sendSigned does the sending: the URL and method.
- * A real Request would cost about a third of a signed call's CPU for nothing (bench/).
- */
-class UrlOnlyRequest {
-  readonly method: string;
-  constructor(readonly url: string, init: { method: string }) {
-    this.method = init.method;
-  }
-}
-
 export function createClient(options: ClientOptions): TxcClient {
-  const baseUrl = checkBaseUrl(options?.baseUrl);
-  if ("problem" in baseUrl) throw new TypeError(`baseUrl ${baseUrl.problem}`);
+  const checkedBaseUrl = checkBaseUrl(options?.baseUrl);
+  if ("problem" in checkedBaseUrl) throw new TypeError(`baseUrl ${checkedBaseUrl.problem}`);
+  const baseUrl = checkedBaseUrl.url;
   const keys: Credentials | undefined =
     options.apiKey !== undefined || options.apiSecret !== undefined ? credentials(options.apiKey!, options.apiSecret!) : undefined;
   const nonce = options.nonce ?? timeNonce;
@@ -83,7 +72,6 @@ export function createClient(options: ClientOptions): TxcClient {
   checkOptions(timeoutMs, maxResponseBytes, retry);
   const limiter = options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined;
   const transport = chooseTransport(options.fetch);
-  const http = createFetchClient<paths>({ baseUrl: baseUrl.url });
 
   async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions, attemptTimeoutMs: number): Promise<unknown> {
     const { method, path, signed } = operations[operationId];
@@ -104,62 +92,45 @@ export function createClient(options: ClientOptions): TxcClient {
       headers = signBodyText(text, keys);
       sent = body;
     }
-    let utf8 = true;
-    // openapi-fetch builds the URL and reads the answer; the transport sends exactly the signed
-    // text (no Request or stream is built: bench/) and holds the safety rules.
-    const send = async (request: { url: string; method: string }) => {
-      const answer = await transport({
-        url: request.url, method: request.method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
-      });
-      utf8 = answer.utf8;
-      return { status: answer.status, ok: answer.status >= 200 && answer.status < 300, headers: answer.headers, text: async () => answer.text };
-    };
-    let result: { data?: unknown; error?: unknown; response: Response };
+    // The transport sends exactly the signed text and holds the safety rules (no redirects, the
+    // timeout, the size cap); the operation's path is fixed, so the URL is the base and the path.
+    let answer: Answer;
     try {
-      result = await (http.request as Function)(method, path, { parseAs: "text", fetch: send, Request: UrlOnlyRequest });
+      answer = await transport({
+        url: baseUrl + path, method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
+      });
     } catch (error) {
-      throw transportError(operationId, error, callOptions.signal, attemptTimeoutMs);
+      throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging: operations[operationId].stateChanging });
     }
-    return readAnswer(operationId, result, { utf8, sent });
-  }
-
-  function transportError(operationId: OperationId, error: unknown, signal: AbortSignal | undefined, attemptTimeoutMs: number): unknown {
-    if (signal?.aborted) return signal.reason;
-    if (!(error instanceof TransportFailure)) return new NetworkError(operationId, error);
-    switch (error.kind) {
-      case "timeout": return new TimeoutError(operationId, attemptTimeoutMs, operations[operationId].stateChanging);
-      case "redirect": return new RedirectError(operationId, error.detail.status!, error.detail.location, error.message);
-      case "too-large": return new ResponseTooLargeError(operationId, maxResponseBytes);
-      case "setup": return new SetupError(operationId, error.message, { cause: error.detail.cause });
-      default: return new NetworkError(operationId, error);
-    }
+    return readAnswer(operationId, answer, sent);
   }
 
   /**
    * The 200 body, once it is JSON (valid UTF-8, no key twice in one object), valid against the
    * document and in agreement with the request it answers (a refund's id, a page's limit).
    */
-  function readAnswer(
-    operationId: OperationId,
-    { data, error, response }: { data?: unknown; error?: unknown; response: Response },
-    { utf8, sent }: { utf8: boolean; sent: Record<string, unknown> },
-  ) {
-    const { status } = response;
-    if (!response.ok) throw httpError(operationId, status, error, parseRetryAfter(response.headers.get("Retry-After")));
-    const violation = (message: string, body: unknown = data) =>
+  function readAnswer(operationId: OperationId, { status, headers, text, utf8 }: Answer, sent: Record<string, unknown>) {
+    if (status < 200 || status >= 300) {
+      let errorBody: unknown = text;
+      try {
+        errorBody = JSON.parse(text);
+      } catch {}
+      throw httpError(operationId, status, errorBody, parseRetryAfter(headers.get("Retry-After")));
+    }
+    const violation = (message: string, body: unknown = text) =>
       new ContractViolationError(operationId, status, [{ field: "(response)", rule: "contract", message }], body);
     if (status !== 200) throw violation(`status ${status} is not documented for ${operationId}`);
-    const wrongType = contentTypeProblem(response.headers.get("Content-Type") ?? "");
+    const wrongType = contentTypeProblem(headers.get("Content-Type") ?? "");
     if (wrongType) throw violation(wrongType);
     if (!utf8) throw violation("the body is not valid UTF-8, so it is not JSON");
     let body: unknown;
     try {
-      body = JSON.parse(String(data));
+      body = JSON.parse(text);
     } catch {
       throw violation("the body is not JSON");
     }
     if (validateResponses) {
-      const repeated = firstDuplicateKey(String(data));
+      const repeated = firstDuplicateKey(text);
       if (repeated !== undefined) throw violation(`the body holds the field ${JSON.stringify(repeated)} twice in one object: which one is meant is not for the client to guess`, body);
       const validate = responseValidator(operationId, 200)!;
       if (!validate(body)) throw new ContractViolationError(operationId, status, validationIssues(validate.errors), body);

@@ -1,4 +1,5 @@
 import type { Middleware } from "openapi-fetch";
+import { RedirectError } from "../client/errors.js";
 import { redirectFailure } from "../transport/exchange.js";
 import { bodyText, credentials, SIGNATURE_HEADER, signBodyText } from "./sign.js";
 import { timeNonce, type NonceSource } from "./nonce.js";
@@ -30,7 +31,8 @@ export function signingMiddleware({ apiKey, apiSecret, nonce = timeNonce }: Sign
       const redirected = response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400);
       if (redirected && request.headers.has(SIGNATURE_HEADER)) {
         void response.body?.cancel();
-        throw redirectFailure(response.status, response.headers.get("location"), request.url);
+        const failure = redirectFailure(response.status, response.headers.get("location"), request.url);
+        throw new RedirectError(new URL(request.url).pathname, response.status, failure.detail.location, failure.message);
       }
       return undefined;
     },
