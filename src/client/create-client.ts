@@ -25,9 +25,9 @@ export type ClientOptions = {
   /** Where the API is, for example the sandbox `http://127.0.0.1:8080`. Required: no host is guessed. */
   baseUrl: string;
   /** The public API key. Needed for every operation but ping. */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** The API secret. It is turned into a key object at once and never kept as text. */
-  apiSecret?: string;
+  apiSecret?: string | undefined;
   /** Nonce per request; default: strictly increasing millisecond time per API key. */
   nonce?: NonceSource;
   /** Per-attempt timeout, from sending to the last byte of the answer; default 10 000 ms. The request is aborted. */

@@ -1,7 +1,7 @@
 // The package as other repos get it: packed, installed into a fresh project (from the npm cache where it can), type-checked
 // under node16 and bundler resolution, and run with node against a server this test starts.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -50,6 +50,19 @@ beforeAll(async () => {
   writeFileSync(path.join(project, "tsconfig.es2020.json"), tsconfig("node16", "node16", ["everything.ts"], false, "ES2020"));
   writeFileSync(path.join(project, "tsconfig.misuse.json"), tsconfig("node16", "node16", ["misuse.ts"]));
   writeFileSync(path.join(project, "tsconfig.emit.json"), tsconfig("node16", "node16", ["client.ts"], true));
+  // The README's first call as printed there, under the flags of @tsconfig/strictest.
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const firstCall = /## The first signed call\n\n```ts\n([\s\S]*?)```/.exec(readme)![1];
+  writeFileSync(path.join(project, "readme-first-call.ts"), firstCall);
+  const strictest = {
+    strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true,
+    noImplicitOverride: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true, noUnusedLocals: true, noUnusedParameters: true,
+    useUnknownInCatchVariables: true, isolatedModules: true, checkJs: true, allowUnusedLabels: false, allowUnreachableCode: false,
+  };
+  writeFileSync(path.join(project, "tsconfig.strictest.json"), JSON.stringify({
+    compilerOptions: { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"], noEmit: true, skipLibCheck: false, ...strictest },
+    files: ["readme-first-call.ts"],
+  }));
 }, 180_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -60,6 +73,10 @@ describe("the installed package", () => {
       expect(await typeCheck(`tsconfig.${resolution}.json`)).toEqual({ code: 0, output: "" });
     },
   );
+
+  it("type-checks the README's first call, as printed, under the flags of @tsconfig/strictest", async () => {
+    expect(await typeCheck("tsconfig.strictest.json")).toEqual({ code: 0, output: "" });
+  });
 
   it("type-checks a CommonJS TypeScript file under module nodenext, as the README says", async () => {
     expect(await typeCheck("tsconfig.cjs.json")).toEqual({ code: 0, output: "" });
