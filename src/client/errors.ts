@@ -158,6 +158,9 @@ function networkCause(error: unknown): string {
   let at = error as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
   for (let depth = 0; at && depth < 5; depth++, at = at.cause as typeof at) {
     const code = typeof at.code === "string" ? at.code : undefined;
+    if (code === "UND_ERR_SOCKET" && at.message === "bad response") {
+      return "the answer could not be read as HTTP: an interim 1xx answer (such as an unasked-for 100 Continue) before the final one is a cause that undici, which sends on Node, does not skip (UND_ERR_SOCKET)";
+    }
     if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
     if (!at.cause) break;
   }

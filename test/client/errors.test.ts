@@ -155,4 +155,24 @@ describe("errors that lead with the cause", () => {
     };
     await expect(walk()).rejects.toThrow("getMainBalance: is not paged: paginate takes getInvestmentsHistory, getInterestPaymentsHistory, getFundingHistory");
   });
+
+  it("an unasked-for 100 Continue before the answer: undici cannot skip it, and the NetworkError says so", async () => {
+    const { createServer: createTcpServer } = await import("node:net");
+    const body = JSON.stringify({ BTC: { main_balance: "1" } });
+    const raw = createTcpServer((socket) => {
+      socket.once("data", () => {
+        socket.write("HTTP/1.1 100 Continue\r\n\r\n");
+        setTimeout(() => socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`), 20);
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (raw.address() as { port: number }).port;
+      const failure = await createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, apiSecret, retry: false }).getMainBalance().catch((error) => error);
+      expect(failure).toBeInstanceOf(NetworkError);
+      expect(failure.message).toContain("an interim 1xx answer (such as an unasked-for 100 Continue) before the final one is a cause that undici, which sends on Node, does not skip");
+    } finally {
+      raw.close();
+    }
+  });
 });
