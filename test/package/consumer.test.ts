@@ -179,13 +179,14 @@ describe("the installed package", () => {
     });
   });
 
-  it("ships the CLI, the document and the docs page, and nothing of the tests", async () => {
+  it("ships the CLI, the document, the docs page and the licence, and nothing of the tests", async () => {
     const installed = path.join(project, "node_modules", "txc-api");
     const { stdout } = await run(process.execPath, [path.join(installed, "dist", "cli", "main.js"), "--help"]);
     expect(stdout).toContain("contract-test");
     const files = readdirSync(installed, { recursive: true }).map(String);
     expect(files).toContain(path.join("generated", "openapi.json"));
     expect(files).toContain(path.join("dist", "docs", "index.html"));
+    expect(files).toContain("LICENSE");
     expect(files.some((file) => file.startsWith("test") || file.startsWith("src") || file.startsWith("openapi"))).toBe(false);
   });
 });
