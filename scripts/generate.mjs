@@ -3,6 +3,7 @@ import { bundle } from "./bundle.mjs";
 import { generateTypes } from "./types.mjs";
 import { generateValidators } from "./validators.mjs";
 import { generateOperations } from "./operations.mjs";
+import { generateContractFacts } from "./contract-facts.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generate(outDir) {
@@ -10,6 +11,7 @@ export async function generate(outDir) {
   await generateTypes(outDir);
   generateValidators(outDir);
   generateOperations(outDir);
+  generateContractFacts(outDir);
 }
 
 if (isMain(import.meta.url)) await generate(outDirFromArgs());

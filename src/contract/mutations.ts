@@ -1,4 +1,4 @@
-import { resolve, SIGNING_FIELDS, type Schema } from "./document.js";
+import { SIGNING_FIELDS, type Schema } from "./document.js";
 
 export type Mutation = { name: string; field: string; apply: (fields: Record<string, unknown>) => Record<string, unknown> };
 
@@ -8,9 +8,8 @@ const wrongTypeValue = (type: string) => (type === "string" ? 12345 : type === "
 export function mutations(schema: Schema): Mutation[] {
   const set = (field: string, value: unknown, name: string): Mutation => ({ name, field, apply: (fields) => ({ ...fields, [field]: value }) });
   const found: Mutation[] = [];
-  for (const [field, property] of Object.entries<Schema>(schema.properties ?? {})) {
+  for (const [field, p] of Object.entries<Schema>(schema.properties ?? {})) {
     if (SIGNING_FIELDS.has(field)) continue;
-    const p = resolve(property);
     const type = Array.isArray(p.type) ? p.type[0] : p.type;
     if (type) found.push(set(field, wrongTypeValue(type), `${field} of the wrong type (not ${type})`));
     if (type === "integer") found.push(set(field, 1.5, `${field} not an integer`));

@@ -1,4 +1,4 @@
-import { resolve, type Schema } from "./document.js";
+import type { Schema } from "./document.js";
 
 export type Random = { next(): number; int(min: number, max: number): number; pick<T>(items: readonly T[]): T; chance(p: number): boolean };
 
@@ -28,11 +28,10 @@ function uuid(random: Random): string {
 const words = ["alpha", "BTC", "USDT", "farm-01", "x", "Zeta_9", "perp", "a-b-c"];
 
 /**
- * A value valid against `schema`, within every bound it states. `seen` holds values of the
+ * A value valid against the schema `s`, within every bound it states. `seen` holds values of the
  * documented examples by field name, picked half of the time so that requests look real.
  */
-export function sampleValid(schema: Schema, random: Random, seen: Map<string, unknown[]> = new Map(), field = ""): unknown {
-  const s = resolve(schema);
+export function sampleValid(s: Schema, random: Random, seen: Map<string, unknown[]> = new Map(), field = ""): unknown {
   const known = seen.get(field);
   if (known?.length && random.chance(0.5)) return random.pick(known);
   if ("const" in s) return s.const;

@@ -1,5 +1,5 @@
 import type { Case } from "./case.js";
-import { requestSchema, resolve, type Schema } from "./document.js";
+import { requestSchema, type Schema } from "./document.js";
 
 type Fields = Record<string, unknown>;
 
@@ -7,8 +7,7 @@ type Fields = Record<string, unknown>;
 export const SHRINK_TRIES = 20;
 
 /** The simplest valid value of a field: its lower bound, its first listed value, false, or the first example. */
-function simplest(property: Schema, current: unknown): unknown[] {
-  const p = resolve(property);
+function simplest(p: Schema, current: unknown): unknown[] {
   if (Array.isArray(p.enum)) return [p.enum[0]];
   if (typeof current === "number") {
     const floor = p.minimum ?? 0;

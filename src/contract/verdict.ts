@@ -4,7 +4,7 @@ import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import type { Case } from "./case.js";
 import { printable } from "../text/printable.js";
-import { documentedErrorKeys, documentedStatus, documentedStatuses, operations, requestSchema, resolve, type OperationId } from "./document.js";
+import { documentedErrorKeys, documentedStatus, documentedStatuses, operations, requestSchema, type OperationId, type Schema } from "./document.js";
 import { reproduction, type Observation } from "./send.js";
 
 /** What went wrong, by kind, so that reports and machines can group and filter failures. */
@@ -95,9 +95,8 @@ function driftingKeys(operationId: OperationId, body: unknown): Problem[] {
  * value, a boolean. A server may refuse a ticker it does not know, never `limit: 100` or `enabled: false`.
  */
 function schemaDecided(operationId: OperationId, field: string): boolean {
-  const property = requestSchema(operationId)?.properties?.[field];
-  if (!property) return false;
-  const p = resolve(property);
+  const p: Schema | undefined = requestSchema(operationId)?.properties?.[field];
+  if (!p) return false;
   const type = Array.isArray(p.type) ? p.type[0] : p.type;
   return Array.isArray(p.enum) || type === "boolean" || ((type === "integer" || type === "number") && p.minimum !== undefined && p.maximum !== undefined);
 }

@@ -1,5 +1,5 @@
 import type { Case } from "../case.js";
-import { resolve, SIGNING_FIELDS, type Schema } from "../document.js";
+import { SIGNING_FIELDS, type Schema } from "../document.js";
 import { sampleValid } from "../random.js";
 import type { Check, PlannedOperation, PlanContext } from "./check.js";
 
@@ -12,9 +12,8 @@ export const SEQUENCED: readonly string[] = ["applyCode", "refundDeposit"];
  */
 function coverageValues(schema: Schema): { field: string; value: unknown }[] {
   const found: { field: string; value: unknown }[] = [];
-  for (const [field, property] of Object.entries<Schema>(schema.properties ?? {})) {
+  for (const [field, p] of Object.entries<Schema>(schema.properties ?? {})) {
     if (SIGNING_FIELDS.has(field)) continue;
-    const p = resolve(property);
     const type = Array.isArray(p.type) ? p.type[0] : p.type;
     const values = Array.isArray(p.enum) ? p.enum : type === "boolean" ? [true, false] : [p.minimum, p.maximum].filter((bound) => bound !== undefined);
     for (const value of values) found.push({ field, value });

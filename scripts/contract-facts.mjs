@@ -1,0 +1,56 @@
+// <out>/openapi.json -> <out>/contract-facts.js + .d.ts: what contract-test reads of the document,
+// distilled at build time (request schemas with every $ref resolved, the request examples, the
+// documented statuses and the fields errors are keyed by), so that no code parses the document
+// at run time. Kept apart from operations.js, which the client ships.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { JSON_MEDIA, resolve } from "./document-refs.mjs";
+import { isMain, outDirFromArgs } from "./project.mjs";
+
+const HEADER = "// Generated from openapi/ by scripts/contract-facts.mjs. Do not edit: run `npm run generate`.";
+
+/** The node with every local $ref replaced by what it points to (request schemas hold no cycles). */
+function dereferenced(document, node, depth = 0) {
+  if (depth > 32) throw new Error("a request schema nests deeper than 32 levels (a $ref cycle?)");
+  const at = resolve(document, node);
+  if (Array.isArray(at)) return at.map((item) => dereferenced(document, item, depth + 1));
+  if (!at || typeof at !== "object") return at;
+  return Object.fromEntries(Object.entries(at).map(([key, value]) => [key, dereferenced(document, value, depth + 1)]));
+}
+
+/** The documented request examples, without `request` and `nonce` (the signer sets those). */
+function requestExamples(document, operation) {
+  const examples = operation.requestBody?.content?.[JSON_MEDIA]?.examples ?? {};
+  return Object.entries(examples).map(([name, example]) => {
+    const { request: _request, nonce: _nonce, ...fields } = resolve(document, example).value;
+    return { name, fields };
+  });
+}
+
+export function contractFacts(document) {
+  const facts = {};
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const schema = operation.requestBody?.content?.[JSON_MEDIA]?.schema;
+      facts[operation.operationId] = {
+        requestSchema: schema ? dereferenced(document, schema) : null,
+        requestExamples: requestExamples(document, operation),
+        statuses: Object.keys(operation.responses ?? {}),
+        errorKeys: resolve(document, operation.responses?.["400"])?.["x-errors-keyed-by"] ?? [],
+      };
+    }
+  }
+  return facts;
+}
+
+export function generateContractFacts(outDir) {
+  const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
+  const facts = JSON.stringify(contractFacts(document), null, 2);
+  writeFileSync(path.join(outDir, "contract-facts.js"), `${HEADER}\n/** What contract-test reads of the document, by operationId. */\nexport const contractFacts = ${facts};\n`);
+  writeFileSync(
+    path.join(outDir, "contract-facts.d.ts"),
+    `${HEADER}\ntype Schema = Record<string, any>;\nexport declare const contractFacts: Record<string, {\n  requestSchema: Schema | null;\n  requestExamples: { name: string; fields: Record<string, unknown> }[];\n  statuses: string[];\n  errorKeys: string[];\n}>;\n`,
+  );
+}
+
+if (isMain(import.meta.url)) generateContractFacts(outDirFromArgs());
