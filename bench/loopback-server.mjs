@@ -2,7 +2,7 @@
 // POST with a fixed balance. It prints its port when ready.
 import { createServer } from "node:http";
 
-const body = JSON.stringify({ BTC: { main_balance: "0.01532" }, USDT: { main_balance: "2503.4175" } });
+const body = JSON.stringify({ BTC: { main_balance: "0.01532" } });
 const server = createServer((request, response) => {
   request.resume();
   request.on("end", () => {

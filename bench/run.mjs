@@ -16,7 +16,7 @@ import { sandboxPages } from "./sandbox-pages.mjs";
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
 const path = "/api/v4/main-account/balance";
-const answer = JSON.stringify({ BTC: { main_balance: "0.01532" }, USDT: { main_balance: "2503.4175" } });
+const answer = JSON.stringify({ BTC: { main_balance: "0.01532" } });
 const stubFetch = async () => new Response(answer, { status: 200, headers: { "Content-Type": "application/json" } });
 
 let nonce = Date.now();

@@ -14,8 +14,8 @@ export type ErrorCause = { cause?: unknown };
 export class TxcApiError extends Error {
   override name = "TxcApiError";
   /** Set on the last error of a retried call: how many attempts were made, and over how long. */
-  attempts?: number;
-  elapsedMs?: number;
+  declare attempts?: number;
+  declare elapsedMs?: number;
   constructor(readonly operationId: string, message: string, options?: ErrorCause) {
     super(`${operationId}: ${message}`, options);
   }
