@@ -19,6 +19,11 @@ export function requestExamples(operationId: OperationId): { name: string; field
   return contractFacts[operationId].requestExamples;
 }
 
+/** Real request fields for an operation: the fixture given for it (--fixtures), else its first documented example. */
+export function realFields(operationId: OperationId, fixtures: Partial<Record<OperationId, Record<string, unknown>>>): Record<string, unknown> {
+  return fixtures[operationId] ?? requestExamples(operationId)[0]?.fields ?? {};
+}
+
 /** The fields whose errors the document says are keyed by name (`x-errors-keyed-by` on its 400). */
 export function documentedErrorKeys(operationId: OperationId): Set<string> {
   return new Set(contractFacts[operationId].errorKeys);

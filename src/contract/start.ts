@@ -1,6 +1,6 @@
 import { printable } from "../text/printable.js";
 import type { Case } from "./case.js";
-import { operations, requestExamples, type OperationId } from "./document.js";
+import { operations, realFields, type OperationId } from "./document.js";
 import { ConnectionError, type Observation, type Sender } from "./send.js";
 
 /** The run cannot start: the target is not this API, or the credentials are refused. Exit 2. */
@@ -68,7 +68,7 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   for (const { worker, name, identity, partner } of identities) {
     const operationId = probeOperation(options.operationIds, partner) ?? (identity ? probeOperation(Object.keys(operations) as OperationId[], false) : undefined);
     if (!operationId) continue;
-    const fields = options.fixtures[operationId] ?? requestExamples(operationId)[0]?.fields ?? {};
+    const fields = realFields(operationId, options.fixtures);
     const o = await sender.send(probeCase(operationId, fields, identity), { worker });
     const call = `${operations[operationId].method} ${operations[operationId].path}`;
     if (o.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(o)}): check the key and its secret; nothing was tested`);

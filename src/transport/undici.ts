@@ -6,7 +6,7 @@ type AgentClass = typeof import("undici").Agent;
 type Headers = Record<string, string | string[] | undefined>;
 
 /** undici's Agent alone (23 modules, not the 110 of its index): undici 7 has no exports map. */
-export const UNDICI_AGENT_MODULE = "undici/lib/dispatcher/agent.js";
+const UNDICI_AGENT_MODULE = "undici/lib/dispatcher/agent.js";
 
 let givenAgent: AgentClass | undefined;
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Case } from "../case.js";
-import { operations, requestExamples, type OperationId } from "../document.js";
+import { operations, realFields, type OperationId } from "../document.js";
 import { reproduction, type Observation } from "../send.js";
 import { judge, type Result } from "../verdict.js";
 import { isPaged } from "../../validation/tied-answers.js";
@@ -46,7 +46,7 @@ export function pagedOperations(operationIds: OperationId[], fixtures: Partial<R
   return operationIds
     .filter((id) => isPaged(id) && !operations[id].stateChanging)
     .map((operationId) => {
-      const { offset: _offset, limit: _limit, ...base } = fixtures[operationId] ?? requestExamples(operationId)[0]?.fields ?? {};
+      const { offset: _offset, limit: _limit, ...base } = realFields(operationId, fixtures);
       return { operationId, base };
     });
 }

@@ -1,7 +1,7 @@
 import { sleep } from "../../client/retry.js";
 import { windowsOf } from "../../rate-limits/sliding-windows.js";
 import type { Case } from "../case.js";
-import { operations, requestExamples, type OperationId } from "../document.js";
+import { operations, realFields, type OperationId } from "../document.js";
 import { reproduction, type Observation } from "../send.js";
 import { judge, type Result } from "../verdict.js";
 import type { Check } from "./check.js";
@@ -35,7 +35,7 @@ async function checkRateLimits(
   const results: Result[] = [];
   for (const { scope, operationId, requests, periodSeconds } of limitsToTest(operationIds)) {
     const { method, path, signed } = operations[operationId];
-    const fields = signed ? fixtures[operationId] ?? requestExamples(operationId)[0]?.fields ?? {} : undefined;
+    const fields = signed ? realFields(operationId, fixtures) : undefined;
     const c: Case = { operationId, check: "rate-limits", name: `${requests} requests per ${periodSeconds} s (${scope})`, method, path, fields, expect: { kind: "status", status: 429 } };
     // A quiet period first, so that the server's window holds only what follows.
     await sleep(Math.max(0, lastSentAt() + periodSeconds * 1000 - Date.now()));

@@ -1,6 +1,6 @@
 import Big from "big.js";
 import type { Case } from "../case.js";
-import { operations, requestExamples, type OperationId } from "../document.js";
+import { operations, realFields, type OperationId } from "../document.js";
 import { reproduction, type Observation } from "../send.js";
 import { judge, type Problem, type Result } from "../verdict.js";
 import type { Check } from "./check.js";
@@ -107,7 +107,7 @@ export const sequences: Check = {
     at: "before-cases",
     run: async ({ plan, send, record }) => {
       if (!plan.includeMutations) return;
-      const fieldsOf = (id: OperationId) => plan.fixtures[id] ?? requestExamples(id)[0]?.fields ?? {};
+      const fieldsOf = (id: OperationId) => realFields(id, plan.fixtures);
       if (plan.operations.includes("applyCode")) record(await codeCreditsOnce(send, fieldsOf("applyCode")));
       if (plan.operations.includes("refundDeposit")) record(await refundOnce(send, fieldsOf("refundDeposit")));
     },
