@@ -3,27 +3,33 @@ import type { Dispatcher } from "undici";
 import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
 
 type AgentClass = typeof import("undici").Agent;
+type BuildConnector = typeof import("undici").buildConnector;
+/** The two parts of undici a transport is built from. */
+export type UndiciParts = { Agent: AgentClass; buildConnector: BuildConnector };
 type Headers = Record<string, string | string[] | undefined>;
 
-/** undici's Agent alone (23 modules, not the 110 of its index): undici 7 has no exports map. */
+/** undici's Agent and connector alone (23 modules, not the 110 of its index): undici 7 has no exports map. */
 const UNDICI_AGENT_MODULE = "undici/lib/dispatcher/agent.js";
+const UNDICI_CONNECTOR_MODULE = "undici/lib/core/connect.js";
 
-let givenAgent: AgentClass | undefined;
+let givenParts: UndiciParts | undefined;
 
 /**
- * The Agent class, given by the entry that imports it statically (`txc-api` under the "node"
- * condition, which bundlers follow), so that a bundle carries it.
+ * undici's parts, given by the entry that imports them statically (`txc-api` under the "node"
+ * condition, which bundlers follow), so that a bundle carries them.
  */
-export function useUndiciAgent(Agent: AgentClass) {
-  givenAgent = Agent;
+export function useUndici(parts: UndiciParts) {
+  givenParts = parts;
 }
 
 // A variable specifier keeps browser bundlers from resolving a module only Node ever loads.
-async function loadAgent(): Promise<AgentClass> {
-  if (givenAgent) return givenAgent;
-  const specifier = UNDICI_AGENT_MODULE;
+async function loadUndici(): Promise<UndiciParts> {
+  if (givenParts) return givenParts;
+  const agentModule = UNDICI_AGENT_MODULE;
+  const connectorModule = UNDICI_CONNECTOR_MODULE;
   try {
-    return ((await import(specifier)) as { default: AgentClass }).default;
+    const [Agent, buildConnector] = await Promise.all([import(agentModule), import(connectorModule)]);
+    return { Agent: (Agent as { default: AgentClass }).default, buildConnector: (buildConnector as { default: BuildConnector }).default };
   } catch (error) {
     throw new TransportFailure(
       "setup",
@@ -48,14 +54,16 @@ const ORIGIN_AND_PATH = /^([a-z][a-z\d+.-]*:\/\/[^/?#]*)(.*)$/i;
  * `maxResponseBytes` is cut off.
  */
 export function undiciTransport(): Transport {
-  let loading: Promise<AgentClass> | undefined;
+  let loading: Promise<UndiciParts> | undefined;
   let dispatcher: Dispatcher | undefined;
+  // Calls handed to undici that have neither reached a connection nor ended.
+  let waitingForConnection = 0;
 
   return async (exchange: Exchange): Promise<Answer> => {
     if (!dispatcher) {
       // A failed load is not kept: the next call tries again.
-      const Agent = await (loading ??= loadAgent().catch((error) => ((loading = undefined), Promise.reject(error))));
-      dispatcher ??= new Agent({ keepAliveTimeout: 10_000 });
+      const parts = await (loading ??= loadUndici().catch((error) => ((loading = undefined), Promise.reject(error))));
+      dispatcher ??= new parts.Agent({ keepAliveTimeout: 10_000, connect: connectOnlyWhenWaited(parts.buildConnector({}), () => waitingForConnection > 0) });
     }
     exchange.signal?.throwIfAborted();
     const [, origin, path] = ORIGIN_AND_PATH.exec(exchange.url) ?? [];
@@ -67,6 +75,7 @@ export function undiciTransport(): Transport {
       const settle = (failure: unknown, answer?: Answer) => {
         if (settled) return;
         settled = true;
+        if (!controller) waitingForConnection--;
         clearTimeout(timer);
         exchange.signal?.removeEventListener("abort", onAbort);
         if (answer) return resolve(answer);
@@ -82,12 +91,14 @@ export function undiciTransport(): Transport {
       let headers: Headers = {};
       const chunks: Buffer[] = [];
       let size = 0;
+      waitingForConnection++; // before dispatch, which may connect at once
       dispatcher!.dispatch(
         { origin, path: path || "/", method: exchange.method as Dispatcher.HttpMethod, headers: exchange.headers, body: exchange.body },
         {
           onRequestStart(started) {
+            if (settled) return started.abort(new Error("the call had already ended"));
             controller = started;
-            if (settled) started.abort(new Error("the call had already ended"));
+            waitingForConnection--;
           },
           onResponseStart(_, statusCode, responseHeaders) {
             if (statusCode < 200) return; // 1xx: the real answer follows
@@ -111,5 +122,18 @@ export function undiciTransport(): Transport {
         },
       );
     });
+  };
+}
+
+/**
+ * undici puts a request aborted on its connection back in the queue and opens a new connection
+ * for it, only to drop the request there: a storm of timed-out calls would leave as many idle
+ * sockets behind. A connection is opened only while some call still waits for one; otherwise the
+ * connect fails, which ends nothing but the aborted request.
+ */
+function connectOnlyWhenWaited(connect: ReturnType<BuildConnector>, someCallWaits: () => boolean): ReturnType<BuildConnector> {
+  return (options, callback) => {
+    if (someCallWaits()) return connect(options, callback);
+    callback(new Error("no call waits for this connection"), null);
   };
 }

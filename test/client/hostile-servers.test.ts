@@ -104,6 +104,33 @@ describe("timeouts and size", () => {
     expect(await until(() => server.openConnections() === 0)).toBe(true);
   });
 
+  it("opens no connection once 200 timed-out calls have ended, and leaves none open", async () => {
+    const server = await hostile(() => {});
+    const client = createClient({ baseUrl: server.baseUrl, ...keys, timeoutMs: 300, retry: false });
+    const failures = await Promise.all(Array.from({ length: 200 }, () => client.getMainBalance().catch((error) => error)));
+    expect(failures.every((failure) => failure instanceof TimeoutError)).toBe(true);
+    const acceptedWhileCalling = server.connectionsAccepted();
+    expect(acceptedWhileCalling).toBeLessThanOrEqual(200);
+    expect(await until(() => server.openConnections() === 0)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.connectionsAccepted()).toBe(acceptedWhileCalling);
+    expect(server.openConnections()).toBe(0);
+  });
+
+  it("still answers the calls that wait beside one that timed out, and connects again afterwards", async () => {
+    let requests = 0;
+    const server = await hostile((request, response) => {
+      if (++requests > 1) json(200, balance)(request, response); // the first one is never answered
+    });
+    const client = createClient({ baseUrl: server.baseUrl, ...keys, retry: false });
+    const timedOut = client.getMainBalance({}, { timeoutMs: 200 }).catch((error) => error);
+    await until(() => requests === 1);
+    const answered = await Promise.all([client.getMainBalance(), client.getMainBalance()]);
+    expect(await timedOut).toBeInstanceOf(TimeoutError);
+    expect(answered).toEqual([balance, balance]);
+    expect(await client.getMainBalance()).toEqual(balance);
+  });
+
   it("ends a call whose answer is over maxResponseBytes, declared or streamed, and closes the connection", async () => {
     const declared = await hostile((_, response) => {
       response.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(100 * 1024 * 1024) });

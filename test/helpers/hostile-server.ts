@@ -10,6 +10,8 @@ export type Hostile = {
   bytesWritten: () => number;
   /** Connections open now. */
   openConnections: () => number;
+  /** Connections accepted since the server started. */
+  connectionsAccepted: () => number;
   close: () => Promise<void>;
 };
 
@@ -24,6 +26,7 @@ export function startHostile(
   const received: Hostile["received"] = [];
   const sockets = new Set<Socket>();
   let written = 0;
+  let accepted = 0;
   const server = createServer((request, response) => {
     received.push({
       method: request.method ?? "",
@@ -38,6 +41,7 @@ export function startHostile(
     handle(request, response, write);
   });
   server.on("connection", (socket) => {
+    accepted++;
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
@@ -50,6 +54,7 @@ export function startHostile(
         received,
         bytesWritten: () => written,
         openConnections: () => sockets.size,
+        connectionsAccepted: () => accepted,
         close: () => new Promise((done) => {
           for (const socket of sockets) socket.destroy();
           server.close(() => done());
