@@ -131,17 +131,19 @@ describe("the installed package", () => {
     const firstCall = `
       import { createClient } from "txc-api";
       let attempts = 0;
-      const client = createClient({
-        baseUrl: process.env.TXC_BASE_URL!,
-        apiKey: process.env.TXC_API_KEY,
-        apiSecret: process.env.TXC_API_SECRET,
-        nonce: () => String(Date.now() * 1000 + ++attempts),
-      });
-      client.getMainBalance({ ticker: "BTC" }).then(
-        (balance) => console.log(JSON.stringify({ balance, attempts })),
-        (error) => console.log(JSON.stringify({ name: error.name, message: error.message, attempts })),
-      );`;
-    const bundleAndRun = async (options: { platform: "node" | "neutral"; external?: string[]; banner?: { js: string } }) => {
+      const report = (error: Error) => console.log(JSON.stringify({ name: error.name, message: error.message, attempts }));
+      try {
+        const client = createClient({
+          baseUrl: process.env.TXC_BASE_URL!,
+          apiKey: process.env.TXC_API_KEY,
+          apiSecret: process.env.TXC_API_SECRET,
+          nonce: () => String(Date.now() * 1000 + ++attempts),
+        });
+        client.getMainBalance({ ticker: "BTC" }).then((balance) => console.log(JSON.stringify({ balance, attempts })), report);
+      } catch (error) {
+        report(error as Error);
+      }`;
+    const bundleAndRun = async (options: { platform: "node" | "neutral" | "browser"; external?: string[]; banner?: { js: string } }) => {
       const out = mkdtempSync(path.join(tmpdir(), "txc-bundle-"));
       try {
         await build({
@@ -176,6 +178,15 @@ describe("the installed package", () => {
       expect(result).toMatchObject({ name: "SetupError", attempts: 1 });
       expect(result.message).toContain("npm install undici");
       expect(result.message).toContain(`the "node" export condition`);
+    });
+
+    it("a browser bundle builds without node's modules, and createClient there says at once that the client is for servers", async () => {
+      const result = await bundleAndRun({ platform: "browser" });
+      expect(result).toMatchObject({ name: "SetupError", attempts: 0 });
+      expect(result.message).toBe(
+        "createClient: txc-api's client runs on servers only (Node 20+, Bun, Deno): it signs with the API secret, which must never reach a browser. " +
+        "Call your own server from the page and let it call the API.",
+      );
     });
   });
 
