@@ -128,11 +128,20 @@ export class ResponseTooLargeError extends TxcApiError {
   }
 }
 
-/** The request did not reach the server or the connection broke. `cause` holds the underlying error. */
+/**
+ * The request did not reach the server or the connection broke. `cause` holds the underlying
+ * error, `code` Node's code for it. A TLS failure (a certificate refused, a handshake that failed)
+ * is not `transient`: trying again cannot help, so it is never retried.
+ */
 export class NetworkError extends TxcApiError {
   override name = "NetworkError";
+  readonly code: string | undefined;
+  readonly transient: boolean;
   constructor(operationId: string, cause: unknown) {
-    super(operationId, networkCause(cause), { cause });
+    const failure = describeNetworkFailure(cause);
+    super(operationId, failure.words, { cause });
+    this.code = failure.code;
+    this.transient = !failure.tls;
   }
 }
 
@@ -145,27 +154,42 @@ const NETWORK_CODES: Record<string, string> = {
   ETIMEDOUT: "the connection timed out",
   EHOSTUNREACH: "the host cannot be reached",
   UND_ERR_SOCKET: "the server closed the connection",
+};
+const TLS_CODES: Record<string, string> = {
   CERT_HAS_EXPIRED: "TLS: the server's certificate has expired",
   DEPTH_ZERO_SELF_SIGNED_CERT: "TLS: the server's certificate is self-signed",
   SELF_SIGNED_CERT_IN_CHAIN: "TLS: the server's certificate chain holds a self-signed certificate",
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "TLS: the server's certificate cannot be verified",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "TLS: the server's certificate is signed by an authority this machine does not trust",
   ERR_TLS_CERT_ALTNAME_INVALID: "TLS: the server's certificate is not for this host",
+  ERR_SSL_WRONG_VERSION_NUMBER: "TLS: the server did not answer in TLS (is it http, not https, on that port?)",
   EPROTO: "TLS: the handshake failed (is it https on a plain http port?)",
 };
 
+type NetworkFailure = { words: string; code?: string; tls: boolean };
+
 /** The cause first, in one line: what happened, then Node's code; never a stack or raw OpenSSL text. */
-function networkCause(error: unknown): string {
-  let at = error as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
+function describeNetworkFailure(error: unknown): NetworkFailure {
+  let at = error as { cause?: unknown; code?: unknown; message?: unknown; reason?: unknown } | undefined;
   for (let depth = 0; at && depth < 5; depth++, at = at.cause as typeof at) {
     const code = typeof at.code === "string" ? at.code : undefined;
     if (code === "UND_ERR_SOCKET" && at.message === "bad response") {
-      return "the answer could not be read as HTTP: an interim 1xx answer (such as an unasked-for 100 Continue) before the final one is a cause that undici, which sends on Node, does not skip (UND_ERR_SOCKET)";
+      return {
+        words: "the answer could not be read as HTTP: an interim 1xx answer (such as an unasked-for 100 Continue) before the final one is a cause that undici, which sends on Node, does not skip (UND_ERR_SOCKET)",
+        code,
+        tls: false,
+      };
     }
-    if (code && NETWORK_CODES[code]) return `${NETWORK_CODES[code]} (${code})`;
+    if (code && TLS_CODES[code]) return { words: `${TLS_CODES[code]} (${code})`, code, tls: true };
+    if (code?.startsWith("ERR_SSL_")) {
+      const reason = typeof at.reason === "string" ? at.reason : code.slice("ERR_SSL_".length).toLowerCase().replaceAll("_", " ");
+      return { words: printable(`TLS: the handshake failed: ${reason} (${code})`, 300), code, tls: true };
+    }
+    if (code && NETWORK_CODES[code]) return { words: `${NETWORK_CODES[code]} (${code})`, code, tls: false };
     if (!at.cause) break;
   }
   const message = String((at as { message?: unknown } | undefined)?.message ?? at ?? "unknown");
-  return printable(`the request did not complete: ${message.split("\n")[0]}`, 300);
+  return { words: printable(`the request did not complete: ${message.split("\n")[0]}`, 300), tls: false };
 }
 
 /** Nothing was sent: what the client sends with cannot be loaded (undici on Node). The message says the fix; never retried. */

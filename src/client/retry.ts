@@ -27,7 +27,7 @@ export const defaultRetryOptions: RetryOptions = {
 
 export function isRetryable(error: unknown, stateChanging: boolean, options: RetryOptions): boolean {
   if (error instanceof RateLimitError) return true;
-  const transient = error instanceof ServerError || error instanceof TimeoutError || error instanceof NetworkError;
+  const transient = error instanceof ServerError || error instanceof TimeoutError || (error instanceof NetworkError && error.transient);
   return transient && (!stateChanging || options.retryStateChanging);
 }
 
