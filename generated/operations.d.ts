@@ -298,26 +298,32 @@ export declare const operations: {
 
 export declare const servers: [
   {
-    "url": "{base_url}",
-    "description": "The base address of the API. The source description names it {base_url} and gives no host name: supply it. The default is the local sandbox so that no host is guessed.",
+    "url": "{scheme}://{host}",
+    "description": "The API. The source description calls its base address {base_url} and names no host: supply the scheme and host (with a port if any). The defaults are placeholders that never resolve (the reserved .invalid domain), so that no host is guessed.",
     "variables": {
-      "base_url": {
-        "default": "http://127.0.0.1:8080"
+      "scheme": {
+        "default": "https"
+      },
+      "host": {
+        "default": "base-url.invalid"
       }
     }
   },
   {
-    "url": "{eu_base_url}",
-    "description": "A regional server with the same API. The source description names it {eu_base_url} and gives no host name: supply it. The default is the local sandbox so that no host is guessed.",
+    "url": "{scheme}://{host}",
+    "description": "A regional server with the same API. The source description calls its base address {eu_base_url} and names no host: supply the scheme and host. The defaults are placeholders that never resolve.",
     "variables": {
-      "eu_base_url": {
-        "default": "http://127.0.0.1:8080"
+      "scheme": {
+        "default": "https"
+      },
+      "host": {
+        "default": "eu-base-url.invalid"
       }
     }
   },
   {
     "url": "http://127.0.0.1:8080",
-    "description": "The local sandbox of this package (npm start), for trying requests.",
+    "description": "The local sandbox of this package (txc-api serve, or npm start in its repository), for trying requests.",
     "variables": {}
   }
 ];

@@ -1,6 +1,8 @@
 // x-codeSamples for every operation of the bundled document, generated from the document itself:
 // each sample sends the operation's first documented example and prints the JSON answer, reading
 // TXC_API_KEY, TXC_API_SECRET and TXC_BASE_URL (default: the local sandbox) from the environment.
+// Given `demo` credentials (the page the sandbox serves), the samples carry those instead, marked
+// as the sandbox's, so that a sample copied from that page runs as it is.
 // Redoc shows them as tabs beside the operation; npm test runs every one against the sandbox.
 
 const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
@@ -19,7 +21,7 @@ function pythonLiteral(value) {
 }
 
 /** The first documented example of the request body, without request and nonce (set when signing). */
-function firstExampleFields(operation, document) {
+export function firstExampleFields(operation, document) {
   const media = operation.requestBody?.content?.["application/json"];
   const [example] = Object.values(media?.examples ?? {});
   const resolved = example?.$ref ? example.$ref.slice(2).split("/").reduce((node, key) => node[key], document) : example;
@@ -27,11 +29,14 @@ function firstExampleFields(operation, document) {
   return fields;
 }
 
-function curlSample(method, path, fields, signed) {
+const DEMO_NOTE = "the sandbox's demo credentials: use your own key and secret anywhere else";
+
+function curlSample(method, path, fields, signed, demo) {
   if (!signed) return [`curl -sS -X ${method.toUpperCase()} "\${TXC_BASE_URL:-${DEFAULT_BASE_URL}}${path}"`, "echo"].join("\n");
   const rest = JSON.stringify(fields).slice(1, -1);
   return [
     "# bash, curl, openssl and base64. The nonce is Unix time in ms (GNU date; gdate on macOS).",
+    ...(demo ? [`# ${DEMO_NOTE}`, `TXC_API_KEY=${shellQuote(demo.key)}`, `TXC_API_SECRET=${shellQuote(demo.secret)}`] : []),
     `BODY='{"request":"${path}","nonce":"'"$(date +%s%3N)"'"${rest ? `,${rest.replaceAll("'", `'\\''`)}` : ""}}'`,
     `PAYLOAD=$(printf %s "$BODY" | base64 | tr -d '\\n')`,
     `SIGNATURE=$(printf %s "$PAYLOAD" | openssl dgst -sha512 -hmac "$TXC_API_SECRET" -r | cut -d' ' -f1)`,
@@ -45,14 +50,16 @@ function curlSample(method, path, fields, signed) {
   ].join("\n");
 }
 
-function typeScriptSample(operationId, fields, signed) {
+function typeScriptSample(operationId, fields, signed, demo) {
   const args = Object.keys(fields).length ? JSON.stringify(fields, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, "$1:") : "";
   return [
     `import { createClient } from "txc-api";`,
     "",
     "const client = createClient({",
     `  baseUrl: process.env.TXC_BASE_URL ?? ${JSON.stringify(DEFAULT_BASE_URL)},`,
-    ...(signed ? ["  apiKey: process.env.TXC_API_KEY!,", "  apiSecret: process.env.TXC_API_SECRET!,"] : []),
+    ...(!signed ? [] : demo
+      ? [`  // ${DEMO_NOTE}`, `  apiKey: ${JSON.stringify(demo.key)},`, `  apiSecret: ${JSON.stringify(demo.secret)},`]
+      : ["  apiKey: process.env.TXC_API_KEY!,", "  apiSecret: process.env.TXC_API_SECRET!,"]),
     "});",
     "",
     `const answer = await client.${operationId}(${args});`,
@@ -60,23 +67,25 @@ function typeScriptSample(operationId, fields, signed) {
   ].join("\n");
 }
 
-function pythonSample(method, path, fields, signed) {
+function pythonSample(method, path, fields, signed, demo) {
   const head = [
     "# Python 3, standard library only.",
     `import ${signed ? "base64, hashlib, hmac, json, os, sys, time" : "json, os, sys"}, urllib.error, urllib.request`,
     "",
     `base_url = os.environ.get("TXC_BASE_URL", ${pythonString(DEFAULT_BASE_URL)})`,
     `path = ${pythonString(path)}`,
+    ...(signed && demo ? [`# ${DEMO_NOTE}`, `api_key, api_secret = ${pythonString(demo.key)}, ${pythonString(demo.secret)}`] : []),
+    ...(signed && !demo ? [`api_key, api_secret = os.environ["TXC_API_KEY"], os.environ["TXC_API_SECRET"]`] : []),
   ];
   const request = signed
     ? [
         `fields = ${pythonLiteral(fields)}`,
         `body = json.dumps({"request": path, "nonce": str(time.time_ns() // 1_000_000), **fields}, separators=(",", ":")).encode()`,
         "payload = base64.b64encode(body).decode()",
-        `signature = hmac.new(os.environ["TXC_API_SECRET"].encode(), payload.encode(), hashlib.sha512).hexdigest()`,
+        "signature = hmac.new(api_secret.encode(), payload.encode(), hashlib.sha512).hexdigest()",
         "headers = {",
         `    "Content-Type": "application/json",`,
-        `    "X-TXC-APIKEY": os.environ["TXC_API_KEY"],`,
+        `    "X-TXC-APIKEY": api_key,`,
         `    "X-TXC-PAYLOAD": payload,`,
         `    "X-TXC-SIGNATURE": signature,`,
         "}",
@@ -95,8 +104,11 @@ function pythonSample(method, path, fields, signed) {
   ].join("\n");
 }
 
-/** Adds x-codeSamples (curl, TypeScript, Python) to every operation of `document`, in place. */
-export function addCodeSamples(document) {
+/**
+ * Adds x-codeSamples (curl, TypeScript, Python) to every operation of `document`, in place; with
+ * `demo` ({ key, secret }), samples that carry those credentials instead of reading them.
+ */
+export function addCodeSamples(document, demo) {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
@@ -104,9 +116,9 @@ export function addCodeSamples(document) {
       const signed = (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
       const fields = firstExampleFields(operation, document);
       operation["x-codeSamples"] = [
-        { lang: "Shell", label: "curl", source: curlSample(method, path, fields, signed) },
-        { lang: "TypeScript", label: "TypeScript", source: typeScriptSample(operation.operationId, fields, signed) },
-        { lang: "Python", label: "Python", source: pythonSample(method, path, fields, signed) },
+        { lang: "Shell", label: "curl", source: curlSample(method, path, fields, signed, demo) },
+        { lang: "TypeScript", label: "TypeScript", source: typeScriptSample(operation.operationId, fields, signed, demo) },
+        { lang: "Python", label: "Python", source: pythonSample(method, path, fields, signed, demo) },
       ];
     }
   }

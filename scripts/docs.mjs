@@ -1,34 +1,87 @@
-// npm run docs: <generated>/openapi.json -> dist/docs/index.html, Redoc inlined so that the page
-// renders with no network. A Content-Security-Policy keeps it that way: the page may load nothing
-// from outside itself (Redoc would otherwise fetch its attribution logo from a CDN).
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  "img-src data:",
-  "font-src data:",
-  "worker-src blob:",
-].join("; ");
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// npm run docs: <generated>/openapi.json -> two pages, Redoc inlined so that each renders with no
+// network.
+// - dist/docs/index.html, the static page to host anywhere: samples read the credentials from the
+//   environment.
+// - dist/docs/sandbox.html.gz, the page `txc-api serve` answers (stored compressed: it is the one
+//   the package ships): the demo credentials filled in, a try-it panel, the package's picks and
+//   changelog (scripts/served-docs.mjs).
+// A Content-Security-Policy keeps both offline: the page may load nothing from outside itself
+// (Redoc would otherwise fetch its attribution logo from a CDN); the served page may connect to
+// its own origin, where the try-it panel sends.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { docsFile, generatedDir, isMain, redoclyBin } from "./project.mjs";
+import { gzipSync, constants } from "node:zlib";
+import { firstExampleFields } from "./code-samples.mjs";
+import { docsFile, generatedDir, isMain, redoclyBin, root, servedDocsFile } from "./project.mjs";
 import { run } from "./run.mjs";
+import { servedDocument } from "./served-docs.mjs";
+
+const POLICY = ["default-src 'none'", "script-src 'unsafe-inline'", "style-src 'unsafe-inline'", "img-src data:", "font-src data:", "worker-src blob:"];
+const TITLE = "TXC HTTP API v4";
+
+const asset = (name) => readFileSync(path.join(root, "scripts", "docs-assets", name), "utf8");
+
+function renderPage(documentFile, output, connectSelf) {
+  run(redoclyBin, ["build-docs", documentFile, "--output", output, "--inlineBundle", "--title", TITLE]);
+  const policy = [...POLICY, ...(connectSelf ? ["connect-src 'self'"] : [])].join("; ");
+  const page = readFileSync(output, "utf8");
+  const head = `<head>\n  <meta http-equiv="Content-Security-Policy" content="${policy}">\n  <style>${asset("code-panels.css")}</style>`;
+  return page.replace(/<head>/i, head);
+}
 
 export function buildDocs(output = docsFile) {
   mkdirSync(path.dirname(output), { recursive: true });
-  run(redoclyBin, [
-    "build-docs", path.join(generatedDir, "openapi.json"),
-    "--output", output,
-    "--inlineBundle",
-    "--title", "TXC HTTP API v4",
-  ]);
-  const page = readFileSync(output, "utf8");
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`;
-  writeFileSync(output, page.replace(/<head>/i, `<head>\n  ${meta}`));
+  writeFileSync(output, renderPage(path.join(generatedDir, "openapi.json"), output, false));
   return output;
 }
 
+/** What the try-it panel offers: each operation with the body of its first example. */
+function tryItOperations(document) {
+  return Object.entries(document.paths).flatMap(([apiPath, item]) =>
+    Object.entries(item).map(([method, operation]) => {
+      const signed = (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
+      return { operationId: operation.operationId, method: method.toUpperCase(), path: apiPath, signed, example: signed ? firstExampleFields(operation, document) : {} };
+    }));
+}
+
+// `<` written as \u003c, so that no text of the data closes its script element.
+const scriptData = (value) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+export async function buildServedDocs(output = servedDocsFile) {
+  const { demoKeys } = await import(path.join(root, "dist", "sandbox", "dataset.js"));
+  const document = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
+  const served = servedDocument(document, {
+    demo: demoKeys.partner,
+    readme: readFileSync(path.join(root, "README.md"), "utf8"),
+    changelog: readFileSync(path.join(root, "CHANGELOG.md"), "utf8"),
+  });
+  const work = path.join(tmpdir(), `txc-served-docs-${process.pid}`);
+  mkdirSync(work, { recursive: true });
+  try {
+    const servedFile = path.join(work, "openapi.json");
+    writeFileSync(servedFile, JSON.stringify(served));
+    const panel = [
+      `<style>${asset("served.css")}</style>`,
+      `<script type="application/json" id="txc-try-it-data">${scriptData({ operations: tryItOperations(served), demo: demoKeys.partner })}</script>`,
+      `<script>${asset("try-it.js")}</script>`,
+    ].join("\n");
+    const rendered = renderPage(servedFile, path.join(work, "page.html"), true);
+    const end = rendered.lastIndexOf("</body>");
+    const page = `${rendered.slice(0, end)}${panel}\n${rendered.slice(end)}`;
+    mkdirSync(path.dirname(output), { recursive: true });
+    // Written aside, then renamed: a sandbox reading the page meanwhile gets the old one or the new.
+    writeFileSync(`${output}.tmp`, gzipSync(page, { level: constants.Z_BEST_COMPRESSION }));
+    renameSync(`${output}.tmp`, output);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return output;
+}
+
+// `--output FILE` writes the static page alone, there.
 if (isMain(import.meta.url)) {
   const at = process.argv.indexOf("--output");
-  console.log(buildDocs(at > 0 ? path.resolve(process.argv[at + 1]) : docsFile));
+  if (at > 0) console.log(buildDocs(path.resolve(process.argv[at + 1])));
+  else console.log(`${buildDocs(docsFile)}\n${await buildServedDocs()}`);
 }

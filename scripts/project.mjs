@@ -6,6 +6,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const sourceDocument = path.join(root, "openapi", "openapi.yaml");
 export const generatedDir = path.join(root, "generated");
 export const docsFile = path.join(root, "dist", "docs", "index.html");
+/** The page `txc-api serve` answers, gzip-compressed (scripts/docs.mjs). */
+export const servedDocsFile = path.join(root, "dist", "docs", "sandbox.html.gz");
 export const redoclyBin = path.join(root, "node_modules", ".bin", "redocly");
 
 /** The value of `--out DIR` in argv, or the committed generated/ folder. */

@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { docsFile, root } from "./project.mjs";
-import { buildDocs } from "./docs.mjs";
+import { root, servedDocsFile } from "./project.mjs";
+import { buildServedDocs } from "./docs.mjs";
 import { run } from "./run.mjs";
 
 const cli = path.join(root, "dist", "cli", "main.js");
@@ -12,9 +12,9 @@ if (!existsSync(cli)) {
   console.log("Building the package (npm run build)...");
   run(path.join(root, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"]);
 }
-if (!existsSync(docsFile)) {
+if (!existsSync(servedDocsFile)) {
   console.log("Rendering the docs (npm run docs)...");
-  buildDocs();
+  await buildServedDocs();
 }
 const server = spawn(process.execPath, [cli, "serve", ...process.argv.slice(2)], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -4,4 +4,4 @@ import { fileURLToPath } from "node:url";
 const root = new URL("../../", import.meta.url);
 export const packageFile = (relative: string) => fileURLToPath(new URL(relative, root));
 export const bundledDocument = packageFile("generated/openapi.json");
-export const docsPage = packageFile("dist/docs/index.html");
+export const docsPage = packageFile("dist/docs/sandbox.html.gz");

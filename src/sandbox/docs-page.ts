@@ -1,5 +1,5 @@
-// The docs page as the sandbox serves it: the document inside it names the sandbox's own address,
-// so that "Try it" URLs and the code samples' default base URL point at the server showing them.
+// The docs page and the document as the sandbox serves them: both name the sandbox's own address,
+// so that the samples, the servers and an import into an API tool point at the server showing them.
 
 /** The address the document and its samples name when nothing else is known. */
 export const DOCUMENTED_SANDBOX = "http://127.0.0.1:8080";
@@ -13,12 +13,15 @@ export function requestOrigin(host: string | undefined, fallback: string): strin
   return host && HOST.test(host) ? `http://${host}` : fallback;
 }
 
-/**
- * The rendered page with `origin` as the document's first server, and as the default base URL of
- * the servers and code samples in place of the documented sandbox address.
- */
+/** The rendered page (built with the sandbox as its first server) naming `origin` for the sandbox. */
 export function docsFor(page: string, origin: string): string {
-  const firstServer = JSON.stringify({ url: origin, description: "This sandbox (txc-api serve), where this page is served from." });
-  const named = origin === DOCUMENTED_SANDBOX ? page : page.replaceAll(DOCUMENTED_SANDBOX, origin);
-  return named.replace('"servers":[', `"servers":[${firstServer},`);
+  return origin === DOCUMENTED_SANDBOX ? page : page.replaceAll(DOCUMENTED_SANDBOX, origin);
+}
+
+/** The bundled document with the sandbox, at `origin`, as its first server: tools that import it call there. */
+export function documentFor(text: string, origin: string): string {
+  const document = JSON.parse(text) as { servers?: { url: string }[] };
+  const servers = document.servers ?? [];
+  document.servers = [...servers.filter((server) => server.url === DOCUMENTED_SANDBOX), ...servers.filter((server) => server.url !== DOCUMENTED_SANDBOX)];
+  return docsFor(JSON.stringify(document, null, 2), origin);
 }

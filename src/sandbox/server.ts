@@ -5,7 +5,7 @@ import type { PrivateOperationId } from "./handlers.js";
 import { JsonText } from "./json-text.js";
 import { answerPrivate, errorAnswer, rateLimit, route, SandboxSession, type Answer } from "./pipeline.js";
 import { StaticFile } from "./static-file.js";
-import { DOCUMENTED_SANDBOX, docsFor, requestOrigin } from "./docs-page.js";
+import { DOCUMENTED_SANDBOX, docsFor, documentFor, requestOrigin } from "./docs-page.js";
 import { trackAnswers } from "./shutdown.js";
 
 export type SandboxOptions = {
@@ -82,15 +82,21 @@ function resetRefusal(request: IncomingMessage): string | undefined {
 export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true }: SandboxOptions): Server {
   let session = new SandboxSession(dataset, cachePages);
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
-  const document = new StaticFile(documentFile, "application/json");
+  const document = new StaticFile(documentFile, "application/json", documentFor);
 
   /** The sandbox's own pages: the docs, the document, the API index and the reset. */
   function serveSite(request: IncomingMessage, response: ServerResponse, path: string): boolean {
     const origin = () => requestOrigin(request.headers.host, boundOrigin());
+    const serveFile = (file: StaticFile, notBuilt: string) => {
+      file.serve(request, response, origin()).then(
+        (served) => served || sendText(response, 404, notBuilt, "text/plain"),
+        () => response.destroy(),
+      );
+    };
     if (request.method === "GET" && path === "/") {
-      if (!docs.serve(request, response, origin())) sendText(response, 404, "The docs are not built: run npm run docs.\n", "text/plain");
+      serveFile(docs, "The docs are not built: run npm run docs.\n");
     } else if (request.method === "GET" && path === "/openapi.json") {
-      if (!document.serve(request, response, origin())) sendText(response, 404, "The document is not built: run npm run build.\n", "text/plain");
+      serveFile(document, "The document is not built: run npm run build.\n");
     } else if (request.method === "GET" && (path === "/api/v4/" || path === "/api/v4")) {
       send(response, { status: 200, body: apiIndex(origin()) });
     } else if (request.method === "POST" && path === "/sandbox/reset") {

@@ -1,23 +1,41 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
 
-type Loaded = { body: Buffer; etag: string };
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** A variant as it is kept: compressed, with the ETag of its uncompressed bytes. */
+type Variant = { gzipped: Buffer; etag: string };
 
 /** Variants held per file (one per address the sandbox is reached at); past that, the oldest goes. */
 const MOST_VARIANTS = 16;
 
-const loaded = (body: Buffer): Loaded => ({ body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` });
+const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}`;
+
+/** Whether an Accept-Encoding header takes gzip (by name or `*`) with a weight above 0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  for (const item of (header ?? "").toLowerCase().split(",")) {
+    const [coding, ...parameters] = item.split(";").map((part) => part.trim());
+    if (coding !== "gzip" && coding !== "x-gzip" && coding !== "*") continue;
+    const weight = parameters.find((parameter) => parameter.startsWith("q="));
+    return weight === undefined || Number(weight.slice(2)) > 0;
+  }
+  return false;
+}
 
 /**
- * A file served from memory: read once, on the first request that finds it, then answered with
- * an ETag, and 304 to a request that already holds it. Looping clients cost no disk reads.
+ * A file served from memory: read once, on the first request that finds it (plain, or gzipped
+ * when its name ends in .gz), then answered gzipped to clients that take it and plain to others,
+ * with `Vary: Accept-Encoding`, an ETag per encoding, and 304 to a request that already holds it.
  * `adapt` rewrites the text for the origin the request came to (the docs name that origin), each
  * variant built once.
  */
 export class StaticFile {
-  #file: Buffer | undefined;
-  readonly #variants = new Map<string, Loaded>();
+  #text: Promise<string> | undefined;
+  readonly #variants = new Map<string, Promise<Variant>>();
 
   constructor(
     private readonly file: string,
@@ -26,30 +44,52 @@ export class StaticFile {
   ) {}
 
   /** Answers the request; false when the file does not exist (yet), so that the caller can say so. */
-  serve(request: IncomingMessage, response: ServerResponse, origin: string): boolean {
-    const variant = this.#variant(origin);
-    if (!variant) return false;
-    const headers = { ETag: variant.etag, "Cache-Control": "no-cache" };
-    if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(variant.etag)) {
-      response.writeHead(304, headers).end();
-    } else {
-      response.writeHead(200, { ...headers, "Content-Type": this.contentType, "Content-Length": variant.body.length }).end(variant.body);
+  async serve(request: IncomingMessage, response: ServerResponse, origin: string): Promise<boolean> {
+    let variant: Variant;
+    try {
+      variant = await this.#variant(origin);
+    } catch {
+      return false;
     }
+    const gzipped = acceptsGzip(request.headers["accept-encoding"]);
+    const etag = `${variant.etag}${gzipped ? "-gzip" : ""}"`;
+    const headers = { ETag: etag, "Cache-Control": "no-cache", Vary: "Accept-Encoding" };
+    if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) {
+      response.writeHead(304, headers).end();
+      return true;
+    }
+    const body = gzipped ? variant.gzipped : await gunzipAsync(variant.gzipped);
+    response.writeHead(200, {
+      ...headers, "Content-Type": this.contentType, "Content-Length": body.length, ...(gzipped ? { "Content-Encoding": "gzip" } : {}),
+    });
+    response.end(body);
     return true;
   }
 
-  #variant(origin: string): Loaded | undefined {
+  #variant(origin: string): Promise<Variant> {
     const key = this.adapt ? origin : "";
     const known = this.#variants.get(key);
     if (known) return known;
-    try {
-      this.#file ??= readFileSync(this.file);
-    } catch {
-      return undefined;
-    }
-    const variant = loaded(this.adapt ? Buffer.from(this.adapt(this.#file.toString("utf8"), origin)) : this.#file);
+    const variant = this.#build(origin);
+    // A file missing now may be built later: a failure is not kept.
+    variant.catch(() => this.#variants.delete(key));
     if (this.#variants.size >= MOST_VARIANTS) this.#variants.delete(this.#variants.keys().next().value!);
     this.#variants.set(key, variant);
     return variant;
+  }
+
+  async #build(origin: string): Promise<Variant> {
+    this.#text ??= this.#read();
+    const text = await this.#text.catch((error) => {
+      this.#text = undefined;
+      throw error;
+    });
+    const plain = Buffer.from(this.adapt ? this.adapt(text, origin) : text);
+    return { gzipped: await gzipAsync(plain), etag: etagOf(plain) };
+  }
+
+  async #read(): Promise<string> {
+    const bytes = readFileSync(this.file);
+    return (this.file.endsWith(".gz") ? await gunzipAsync(bytes) : bytes).toString("utf8");
   }
 }

@@ -85,7 +85,7 @@ describe("client methods", () => {
   });
 
   it("exports the document's servers and never guesses a host", () => {
-    expect(servers.map((s) => s.url)).toEqual(["{base_url}", "{eu_base_url}", "http://127.0.0.1:8080"]);
+    expect(servers.map((s) => s.url)).toEqual(["{scheme}://{host}", "{scheme}://{host}", "http://127.0.0.1:8080"]);
     expect(() => createClient({} as never)).toThrow(/baseUrl is required/);
     expect(() => createClient({ baseUrl: "{base_url}" })).toThrow(/baseUrl needs a scheme, http:\/\/ or https:\/\//);
   });

@@ -42,14 +42,17 @@ describe("the document against the description", () => {
     }
   });
 
-  it("names no host: the base and regional servers are variables, the sandbox is loopback", () => {
+  it("names no host: the base and regional servers are absolute templates whose defaults never resolve, the sandbox is loopback", () => {
     const [base, regional, sandbox] = document.servers;
-    expect(base.url).toBe("{base_url}");
-    expect(regional.url).toBe("{eu_base_url}");
-    expect(sandbox.url).toBe("http://127.0.0.1:8080");
-    for (const server of document.servers) {
-      for (const variable of Object.values(server.variables ?? {})) expect(new URL(variable.default).hostname).toBe("127.0.0.1");
+    for (const [server, placeholder, host] of [[base, "{base_url}", "base-url.invalid"], [regional, "{eu_base_url}", "eu-base-url.invalid"]] as const) {
+      expect(server.url).toBe("{scheme}://{host}");
+      expect(server.description).toContain(placeholder);
+      expect(server.variables).toMatchObject({ scheme: { default: "https", enum: ["https", "http"] }, host: { default: host } });
+      // Every default is a URL of the reserved .invalid domain, which no resolver answers (RFC 6761).
+      expect(new URL(`${server.variables!.scheme.default}://${server.variables!.host.default}`).hostname).toMatch(/\.invalid$/);
     }
+    expect(sandbox.url).toBe("http://127.0.0.1:8080");
+    expect(document.servers).toHaveLength(3);
   });
 
   it("signs private operations with the three headers together; ping needs none", () => {

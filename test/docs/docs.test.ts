@@ -1,13 +1,18 @@
 // npm run docs builds one self-contained page: Redoc inlined, nothing loaded from outside the file.
 import { spawnSync } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateInPage, renderOffline } from "../helpers/chromium.js";
-import { loadDocument, operations, root } from "../helpers/project.js";
-import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { loadDocument, operations, root, type OpenApiDocument } from "../helpers/project.js";
+import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { signRequest } from "../../src/index.js";
+import { demoKeys } from "../../src/sandbox/dataset.js";
 
 const summaries = operations(loadDocument()).map((entry) => entry.operation.summary);
 const dir = mkdtempSync(path.join(tmpdir(), "txc-docs-"));
@@ -21,6 +26,22 @@ beforeAll(() => {
   html = readFileSync(page, "utf8");
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The document a served page renders (Redoc's inlined definition). */
+function servedDefinition(page: string): OpenApiDocument {
+  const start = page.indexOf("const __redoc_definition = ") + "const __redoc_definition = ".length;
+  return JSON.parse(page.slice(start, page.indexOf(";\n      const __redoc_options", start)));
+}
+
+/** A GET with exactly these headers (fetch would add Accept-Encoding and decode the answer itself). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: import("node:http").IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk) => chunks.push(chunk)).on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject).end();
+  });
+}
 
 describe("rendered docs", () => {
   it("carries every operation's summary and the webhook", () => {
@@ -59,6 +80,164 @@ describe("docs served by the sandbox", () => {
     expect(page).toContain(`"servers":[{"url":"${sandbox.baseUrl}"`);
     expect(page).not.toContain("http://127.0.0.1:8080");
   });
+
+  it("list each real server once as an absolute template, and the serving address once, in the page and the document", async () => {
+    // Reached under another name, as an API tool importing the document would: that name is the one named.
+    const other = sandbox.baseUrl.replace("127.0.0.1", "localhost");
+    for (const origin of [sandbox.baseUrl, other]) {
+      const document = await (await fetch(`${origin}/openapi.json`)).json();
+      const page = servedDefinition(await (await fetch(`${origin}/`)).text());
+      for (const { servers } of [document, page]) {
+        expect(servers.map((server: { url: string }) => server.url)).toEqual([origin, "{scheme}://{host}", "{scheme}://{host}"]);
+        expect(servers.slice(1).map((server: { variables: { host: { default: string } } }) => server.variables.host.default)).toEqual(["base-url.invalid", "eu-base-url.invalid"]);
+      }
+      expect(JSON.stringify(document)).not.toContain("127.0.0.1:8080");
+    }
+  });
+
+  it("answer the page and the document gzipped to clients that take it, plain to others, with Vary", async () => {
+    for (const target of ["/", "/openapi.json"]) {
+      const zipped = await rawGet(`${sandbox.baseUrl}${target}`, { "Accept-Encoding": "gzip, deflate" });
+      const plain = await rawGet(`${sandbox.baseUrl}${target}`, {});
+      expect(zipped.headers["content-encoding"], target).toBe("gzip");
+      expect(plain.headers["content-encoding"], target).toBeUndefined();
+      for (const answer of [zipped, plain]) expect(answer.headers.vary, target).toBe("Accept-Encoding");
+      expect(gunzipSync(zipped.body).equals(plain.body), target).toBe(true);
+      expect(zipped.body.length, target).toBeLessThan(plain.body.length / 3);
+      // Each encoding its own ETag: a cache never answers gzip bytes to a client that did not ask.
+      expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+      const revalidated = await rawGet(`${sandbox.baseUrl}${target}`, { "Accept-Encoding": "gzip", "If-None-Match": zipped.headers.etag as string });
+      expect(revalidated.status, target).toBe(304);
+    }
+    const refused = await rawGet(`${sandbox.baseUrl}/`, { "Accept-Encoding": "gzip;q=0, identity" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("carry the demo credentials, marked, in every signed sample and in the signing walk-through; the static page keeps the environment", async () => {
+    const served = servedDefinition(await (await fetch(`${sandbox.baseUrl}/`)).text());
+    for (const { operation, webhook } of operations(served)) {
+      const signed = (operation.security ?? served.security).some((requirement) => Object.keys(requirement).length > 0);
+      if (webhook || !signed) continue;
+      for (const sample of operation["x-codeSamples"] as { label: string; source: string }[]) {
+        expect(sample.source, `${operation.operationId} ${sample.label}`).toContain(demoKeys.partner.secret);
+        expect(sample.source).toContain("the sandbox's demo credentials");
+        expect(sample.source).not.toMatch(/process\.env\.TXC_API|os\.environ\["TXC_API/);
+      }
+    }
+    const description = served.info.description;
+    const step = (n: number) => new RegExp(`\\n${n}\\. [^\\n]*\\n\\s+\`([^\`]+)\``).exec(description)?.[1];
+    const signed = signRequest({ path: "/api/v4/main-account/balance", body: { ticker: "BTC" }, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, nonce: "1700000000000" });
+    expect([step(1), step(2), step(3)]).toEqual([signed.body, signed.headers["X-TXC-PAYLOAD"], signed.headers["X-TXC-SIGNATURE"]]);
+    expect(description).toMatch(new RegExp(`X-TXC-APIKEY:\\s+${demoKeys.partner.key}`));
+    expect(description).not.toContain("example-secret");
+    expect(html).not.toContain(demoKeys.partner.secret);
+    expect(html).toContain("process.env.TXC_API_SECRET");
+  });
+
+  it("run a signed sample copied from the page as it is, with no credentials in the environment", async () => {
+    await resetSandbox(sandbox);
+    const served = servedDefinition(await (await fetch(`${sandbox.baseUrl}/`)).text());
+    const balance = operations(served).find(({ operation }) => operation.operationId === "getMainBalance")!.operation;
+    const samples = Object.fromEntries((balance["x-codeSamples"] as { label: string; source: string }[]).map((sample) => [sample.label, sample.source]));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("TXC_")));
+    const curl = spawnSync("bash", ["-c", samples.curl], { encoding: "utf8", env });
+    expect(curl.stderr).toBe("");
+    expect(JSON.parse(curl.stdout)).toMatchObject({ BTC: { main_balance: "0.01532" } });
+    const python = spawnSync("python3", ["-c", samples.Python], { encoding: "utf8", env });
+    expect(python.stderr).toBe("");
+    expect(JSON.parse(python.stdout)).toMatchObject({ BTC: { main_balance: "0.01532" } });
+  });
+
+  it("has a try-it panel that sends every operation signed to the sandbox and shows the request as sent", async () => {
+    await resetSandbox(sandbox);
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await (await fetch(`${sandbox.baseUrl}/`)).text())?.[1];
+    expect(policy).toContain("connect-src 'self'");
+    const sent = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      document.getElementById("txc-try-it-open").click();
+      const choice = document.getElementById("txc-try-it-operation");
+      const shown = {};
+      for (const option of [...choice.options]) {
+        choice.value = option.value;
+        choice.dispatchEvent(new Event("change"));
+        const answer = document.getElementById("txc-try-it-answer");
+        document.getElementById("txc-try-it-send").click();
+        for (let waited = 0; waited < 5000 && !answer.dataset.status; waited += 50) await sleep(50);
+        shown[option.value] = { status: answer.dataset.status, answer: answer.textContent, request: document.getElementById("txc-try-it-request").textContent };
+      }
+      return shown;
+    })()`)) as Record<string, { status: string; answer: string; request: string }>;
+    const index = operations(loadDocument()).filter((entry) => !entry.webhook);
+    expect(Object.keys(sent).sort()).toEqual(index.map(({ operation }) => operation.operationId).sort());
+    for (const { operation, path: apiPath } of index) {
+      const { status, request, answer } = sent[operation.operationId];
+      expect(status, `${operation.operationId}: ${answer}`).toBe("200");
+      expect(request).not.toContain(demoKeys.partner.secret);
+      if (operation.operationId === "ping") continue;
+      // The request as shown holds: its payload is the base64 of its body, its signature the HMAC of the payload with the demo secret.
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(request)?.[1];
+      const body = request.split("\n\n")[1];
+      expect(request.split("\n")[0]).toBe(`POST ${apiPath}`);
+      expect(JSON.parse(body).request).toBe(apiPath);
+      expect(header("X-TXC-PAYLOAD")).toBe(Buffer.from(body).toString("base64"));
+      expect(header("X-TXC-SIGNATURE")).toBe(createHmac("sha512", demoKeys.partner.secret).update(header("X-TXC-PAYLOAD")!).digest("hex"));
+      expect(header("X-TXC-APIKEY")).toBe(demoKeys.partner.key);
+    }
+  }, 90_000);
+
+  it.each([390, 1400])("keeps every code panel inside its box at %i px, its copy button clear of the code, and no page overflow", async (width) => {
+    const screenshot = path.join(dir, `balance-${width}.png`);
+    const measured = (await evaluateInPage(`${sandbox.baseUrl}/#/main-account/getmainbalance`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      let panels = [];
+      for (let waited = 0; waited < 8000 && panels.length === 0; waited += 100) {
+        await sleep(100);
+        panels = [...document.querySelectorAll('pre[data-component-name="CodeBlock/CodeBlockContainer"]')].filter((pre) => pre.clientWidth > 0);
+      }
+      const overlaps = (a, b) => !(a.bottom <= b.top || a.top >= b.bottom || a.right <= b.left || a.left >= b.right);
+      const results = panels.map((pre) => {
+        const copy = pre.closest('[data-component-name="CodeBlock/CodeBlock"]').querySelector('[data-component-name="Buttons/CopyButton"]');
+        const line = pre.querySelector(".th-line");
+        const box = pre.getBoundingClientRect();
+        return {
+          overflow: pre.scrollWidth - pre.clientWidth,
+          outside: Math.max(0, box.right - document.documentElement.clientWidth),
+          copyOverCode: Boolean(copy && line && overlaps(copy.getBoundingClientRect(), line.getBoundingClientRect())),
+        };
+      });
+      panels[0]?.scrollIntoView();
+      return { panels: results, pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth };
+    })()`, 60_000, { width, screenshot })) as { panels: { overflow: number; outside: number; copyOverCode: boolean }[]; pageOverflow: number };
+    expect(measured.panels.length).toBeGreaterThan(0);
+    for (const panel of measured.panels) expect(panel).toEqual({ overflow: 0, outside: 0, copyOverCode: false });
+    expect(measured.pageOverflow).toBe(0);
+    // The screenshot is a real rendering of that width (PNG header: width at byte 16).
+    expect(readFileSync(screenshot).readUInt32BE(16)).toBe(width);
+  });
+
+  it("has the package's picks and the changelog as sections, and search reaches the introduction's sections", async () => {
+    const found = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      const headings = [...document.querySelectorAll("h1, h2")].map((h) => h.textContent.trim());
+      document.querySelector('[data-testid="search-trigger"]').click();
+      let input;
+      for (let waited = 0; waited < 5000 && !input; waited += 50) {
+        await sleep(50);
+        input = document.querySelector('input[placeholder="Search docs..."]');
+      }
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
+      const results = {};
+      for (const query of ["One signed request, step by step", "What this package picked where the description is silent"]) {
+        setValue.call(input, query);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        await sleep(1500);
+        results[query] = input.closest('[role="dialog"]')?.innerText ?? input.parentElement.parentElement.parentElement.parentElement.innerText;
+      }
+      return { headings, results };
+    })()`)) as { headings: string[]; results: Record<string, string> };
+    expect(found.headings).toEqual(expect.arrayContaining(["Trying it here", "What this package picked where the description is silent", "Changelog"]));
+    for (const [query, shown] of Object.entries(found.results)) expect(shown.replace(/\s+/g, " "), query).toContain(query);
+  }, 60_000);
 
   it("GET /api/v4/ answers an index of the docs, the document and the operations", async () => {
     const answer = await fetch(`${sandbox.baseUrl}/api/v4/`);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -48,7 +48,12 @@ function removeProfile(profile: string) {
  * over the DevTools protocol; resolves with its value (a promise is awaited). For what a static
  * DOM dump cannot show, such as the items of a menu that opens on click.
  */
-export async function evaluateInPage(url: string, expression: string, timeoutMs = 60_000): Promise<unknown> {
+export async function evaluateInPage(
+  url: string,
+  expression: string,
+  timeoutMs = 60_000,
+  { width, screenshot }: { width?: number; screenshot?: string } = {},
+): Promise<unknown> {
   const { spawn } = await import("node:child_process");
   const { default: WebSocket } = await import("ws");
   const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
@@ -89,10 +94,13 @@ export async function evaluateInPage(url: string, expression: string, timeoutMs 
         socket.send(JSON.stringify({ id: own, method, params }));
       });
     await call("Page.enable");
+    // A phone (below 600 px) is emulated as one: touch-sized, mobile viewport.
+    if (width) await call("Emulation.setDeviceMetricsOverride", { width, height: 900, deviceScaleFactor: 1, mobile: width < 600 });
     const loaded = new Promise((resolve) => socket.on("message", (data) => JSON.parse(String(data)).method === "Page.loadEventFired" && resolve(null)));
     await call("Page.navigate", { url });
     await loaded;
     const { result, exceptionDetails } = await call("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
+    if (screenshot) writeFileSync(screenshot, Buffer.from((await call("Page.captureScreenshot", { format: "png" })).data, "base64"));
     socket.close();
     if (exceptionDetails) throw new Error(`the page threw: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     return result.value;

@@ -9,7 +9,7 @@ export const bin = (name: string) => path.join(root, "node_modules", ".bin", nam
 // The bundled document, as users of the package receive it.
 export type OpenApiDocument = {
   info: { version: string; description: string };
-  servers: { url: string; variables?: Record<string, { default: string }> }[];
+  servers: { url: string; description: string; variables?: Record<string, { default: string; enum?: string[] }> }[];
   security: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation>>;
   webhooks: Record<string, Record<string, Operation>>;

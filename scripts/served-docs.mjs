@@ -1,0 +1,66 @@
+// The document as the page the sandbox serves shows it: the sandbox first among the servers, the
+// samples and the signing walk-through with the sandbox's demo credentials (marked as such), and
+// two sections readers asked for: what the package picked where the description is silent (the
+// README's table), and the changelog. The static page (`npm run docs`) keeps the document as it is.
+import { createHmac } from "node:crypto";
+import { addCodeSamples } from "./code-samples.mjs";
+
+const SANDBOX = "http://127.0.0.1:8080";
+const WALK_THROUGH_KEY = "example-key";
+const WALK_THROUGH_SECRET = "example-secret";
+
+/** The README section under `heading`, down to the next heading of the same or a higher level. */
+export function markdownSection(markdown, heading) {
+  const lines = markdown.split("\n");
+  const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`no section "${heading}"`);
+  const level = heading.indexOf(" ");
+  const end = lines.findIndex((line, i) => i > start && /^#+ /.test(line) && line.indexOf(" ") <= level);
+  return lines.slice(start + 1, end < 0 ? lines.length : end).join("\n").trim();
+}
+
+/** Headings pushed `by` levels down, so that a file's sections sit under one section of the page. */
+const demoted = (markdown, by) => markdown.replace(/^(#+) /gm, (_, hashes) => `${"#".repeat(Math.min(hashes.length + by, 6))} `);
+
+function walkThroughWithDemoKey(description, demo) {
+  const signature = (secret, payload) => createHmac("sha512", secret).update(payload).digest("hex");
+  const payload = /`X-TXC-PAYLOAD`, the base64 of those bytes[^`]*`([^`]+)`/.exec(description)?.[1];
+  if (!payload) throw new Error("the signing walk-through has no payload step");
+  const exampleSignature = signature(WALK_THROUGH_SECRET, payload);
+  if (!description.includes(exampleSignature)) throw new Error("the walk-through's signature is not the one of its example secret");
+  return description
+    .replace(
+      `With the API key \`${WALK_THROUGH_KEY}\`, the secret \`${WALK_THROUGH_SECRET}\``,
+      `With this sandbox's demo API key \`${demo.key}\` and its secret \`${demo.secret}\` (demo credentials of the sandbox only)`,
+    )
+    .replace(exampleSignature, signature(demo.secret, payload))
+    .replace(new RegExp(`(\`X-TXC-APIKEY:\\s+)${WALK_THROUGH_KEY}\``), `$1${demo.key}\``);
+}
+
+/**
+ * A copy of `document` for the served page. `demo` is the sandbox's business-partner key,
+ * `readme` and `changelog` the texts of README.md and CHANGELOG.md.
+ */
+export function servedDocument(document, { demo, readme, changelog }) {
+  const served = structuredClone(document);
+  served.servers = [...served.servers.filter((server) => server.url === SANDBOX), ...served.servers.filter((server) => server.url !== SANDBOX)];
+  addCodeSamples(served, demo);
+  const picks = markdownSection(readme, "### What the description leaves open, and what this package picked");
+  served.info.description = [
+    walkThroughWithDemoKey(served.info.description, demo).trimEnd(),
+    "",
+    "## Trying it here",
+    "",
+    `This page is served by the package's sandbox (\`txc-api serve\`). Its samples carry the sandbox's demo credentials: the key \`${demo.key}\` and the secret \`${demo.secret}\` (a business partner's account). They work only here; use your own key and secret anywhere else. The **Try it** button at the bottom right signs a request in the page (WebCrypto HMAC-SHA512) and sends it to this sandbox only. \`POST /sandbox/reset\` restores the sandbox's data and nonces.`,
+    "",
+    "## What this package picked where the description is silent",
+    "",
+    picks.split("\n\n`txc-api mock`")[0],
+    "",
+    "## Changelog",
+    "",
+    // Two levels down: the page's menu lists "Changelog" alone, not each entry's sections.
+    demoted(changelog.replace(/^# Changelog\n+/, ""), 2),
+  ].join("\n");
+  return served;
+}
