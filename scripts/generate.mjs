@@ -2,6 +2,7 @@
 import { bundle } from "./bundle.mjs";
 import { generateTypes } from "./types.mjs";
 import { generateValidators } from "./validators.mjs";
+import { generateDatasetValidator } from "./dataset-validator.mjs";
 import { generateOperations } from "./operations.mjs";
 import { generateContractFacts } from "./contract-facts.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
@@ -10,6 +11,7 @@ export async function generate(outDir) {
   bundle(outDir);
   await generateTypes(outDir);
   generateValidators(outDir);
+  generateDatasetValidator(outDir);
   generateOperations(outDir);
   generateContractFacts(outDir);
 }

@@ -77,15 +77,32 @@ export function compileValidators(document) {
   return { targets, schemaNames: [...compiled.values()], code: `${esmOnly(compactStandalone(standalone))}\n${aliases.join("\n")}` };
 }
 
-/** Ajv's ESM output still calls require() for formats and runtime helpers: turn those into imports. */
-function esmOnly(code) {
+/**
+ * Ajv's runtime helpers that are one line, written in place so that the validators import nothing:
+ * ucs2length counts code points, a lone surrogate as one, which is what iterating a string does.
+ */
+const INLINED_HELPERS = {
+  "ajv/dist/runtime/ucs2length": "{ default: (text) => { let count = 0; for (const _ of text) count++; return count; } }",
+};
+
+/** Ajv's ESM output still calls require() for formats and runtime helpers: inline them or turn them into imports. */
+export function esmOnly(code) {
   const imports = new Map();
+  const inlined = new Map();
   const body = code.replace(/require\("([^"]+)"\)/g, (_, specifier) => {
+    const helper = INLINED_HELPERS[specifier.replace(/\.js$/, "")];
+    if (helper) {
+      if (!inlined.has(specifier)) inlined.set(specifier, [`__inline${inlined.size}`, helper]);
+      return inlined.get(specifier)[0];
+    }
     const file = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
     if (!imports.has(file)) imports.set(file, `__import${imports.size}`);
     return imports.get(file);
   });
-  const header = [...imports].map(([file, name]) => `import ${name} from ${JSON.stringify(file)};`).join("\n");
+  const header = [
+    ...[...imports].map(([file, name]) => `import ${name} from ${JSON.stringify(file)};`),
+    ...[...inlined.values()].map(([name, helper]) => `const ${name} = ${helper};`),
+  ].join("\n");
   return `${header}\n${body}`;
 }
 
@@ -119,9 +136,36 @@ function narrowedType(target) {
     : `JsonBody<${operation}["responses"][${JSON.stringify(target.status)}]>`;
 }
 
+const GENERATED = "// Generated from openapi/ by scripts/validators.mjs. Do not edit: run `npm run generate`.";
+
+/**
+ * The validators' types, declared here rather than imported from ajv: a consumer's type check
+ * reads no file of another package, and none is installed for them.
+ */
+const VALIDATOR_TYPES = [
+  GENERATED,
+  "",
+  "/** One rule the last validated value broke, as ajv reports it. */",
+  "export interface ValidationError {",
+  "  keyword: string;",
+  "  instancePath: string;",
+  "  schemaPath: string;",
+  "  params: Record<string, any>;",
+  "  message?: string;",
+  "}",
+  "",
+  "/** A validator compiled ahead of time: a type guard, with the errors of its last call (null after a pass). */",
+  "export interface ValidateFunction<T = unknown> {",
+  "  (data: unknown): data is T;",
+  "  errors?: ValidationError[] | null;",
+  "}",
+  "",
+].join("\n");
+
 const DECLARATION_HEADER = [
-  "// Generated from openapi/ by scripts/validators.mjs. Do not edit: run `npm run generate`.",
-  'import type { ValidateFunction } from "ajv";',
+  GENERATED,
+  'import type { ValidateFunction } from "./validator-types.js";',
+  'export type { ValidateFunction, ValidationError } from "./validator-types.js";',
   'import type { components, operations } from "./schema.js";',
   "",
   "/** The JSON body of a request body or response object of the generated types. */",
@@ -156,7 +200,7 @@ const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "schemas"
  * The document without annotations (descriptions, titles, examples, extensions), which validation
  * never reads but standalone code would carry along; names of properties are kept whatever they are.
  */
-function withoutAnnotations(node, keysAreNames = false) {
+export function withoutAnnotations(node, keysAreNames = false) {
   if (Array.isArray(node)) return node.map((item) => withoutAnnotations(item));
   if (!node || typeof node !== "object") return node;
   const kept = Object.entries(node).filter(([key]) => keysAreNames || !(ANNOTATIONS.has(key) || key.startsWith("x-")));
@@ -186,7 +230,7 @@ function operationModules(document, targets) {
     const table = `export const responses = { ${responses.map((t) => `${JSON.stringify(t.status)}: ${responseName(t.status)}`).join(", ")} };`;
     const code = [header, esmOnly(compactStandalone(standaloneCode(documentAjv(lean), exports))), ...aliases, ...(request ? [] : ["export const request = null;"]), table, ""].join("\n");
     const declaration = [
-      ...DECLARATION_HEADER.map((line) => line.replace('"./schema.js"', '"../schema.js"')),
+      ...DECLARATION_HEADER.map((line) => line.replace('"./schema.js"', '"../schema.js"').replaceAll('"./validator-types.js"', '"../validator-types.js"')),
       `export declare const request: ${request ? `ValidateFunction<${narrowedType(own.find((t) => t.kind === "request"))}>` : "null"};`,
       `export declare const responses: { ${responses.map((t) => `readonly ${JSON.stringify(t.status)}: ValidateFunction<${narrowedType(t)}>`).join("; ")} };`,
       "",
@@ -201,6 +245,7 @@ export function generateValidators(outDir) {
   const { targets, schemaNames, code } = compileValidators(document);
   writeFileSync(path.join(outDir, "validators.js"), moduleSource(targets, code));
   writeFileSync(path.join(outDir, "validators.d.ts"), declarationSource(targets, schemaNames));
+  writeFileSync(path.join(outDir, "validator-types.d.ts"), VALIDATOR_TYPES);
   const dir = path.join(outDir, "validators");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });

@@ -1,5 +1,6 @@
 // Generated from openapi/ by scripts/validators.mjs. Do not edit: run `npm run generate`.
-import type { ValidateFunction } from "ajv";
+import type { ValidateFunction } from "../validator-types.js";
+export type { ValidateFunction, ValidationError } from "../validator-types.js";
 import type { components, operations } from "../schema.js";
 
 /** The JSON body of a request body or response object of the generated types. */

@@ -1,57 +1,11 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { ValidateFunction } from "ajv";
+import { validateDataset } from "../../generated/dataset-validator.js";
 import { validationIssues } from "../validation/issues.js";
 import type { Dataset } from "./dataset.js";
-
-const require = createRequire(import.meta.url);
 
 /** A --data file that cannot be used; the message names the file and the bad entry. */
 export class DatasetError extends Error {
   override name = "DatasetError";
-}
-
-const component = (name: string) => ({ $ref: `openapi.json#/components/schemas/${name}` });
-const list = (items: object) => ({ type: "array", items });
-const record = (properties: Record<string, object>, optional: string[] = []) => ({
-  type: "object",
-  additionalProperties: false,
-  required: Object.keys(properties).filter((name) => !optional.includes(name)),
-  properties,
-});
-
-const datasetSchema = record({
-  currencies: list(component("Ticker")),
-  serviceAddresses: list({ type: "string" }),
-  codes: list(record({ code: { type: "string", minLength: 1 }, passphrase: { type: "string" }, ticker: component("Ticker"), amount: component("Decimal") }, ["passphrase"])),
-  accounts: list(record({
-    id: { type: "string", minLength: 1 },
-    businessPartner: { type: "boolean" },
-    apiKeys: list(record({ key: { type: "string", minLength: 1 }, secret: { type: "string", minLength: 1 } })),
-    balances: { type: "object", additionalProperties: component("Decimal") },
-    deposits: list(record({ transactionId: component("Uuid"), ticker: component("Ticker"), amount: component("Decimal"), status: { enum: ["canceled", "completed"] } })),
-    investments: list(component("Investment")),
-    interestPayments: list(component("InterestPayment")),
-    flexPlans: list(record({ id: component("Uuid"), ticker: component("Ticker"), autoReinvest: { type: "boolean" } })),
-    miningAccounts: list({ allOf: [component("MiningPayoutDestination"), { required: ["accountName"], properties: { accountName: { type: "string", minLength: 1 } } }] }),
-    fundingRecords: list(component("FundingRecord")),
-    subAccountApiKeys: list({ type: "string", minLength: 1 }),
-  })),
-});
-
-let compiled: ValidateFunction | undefined;
-function datasetValidator(): ValidateFunction {
-  if (compiled) return compiled;
-  const Ajv2020 = require("ajv/dist/2020").default;
-  const addFormats = require("ajv-formats").default;
-  const document = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
-  // Not strict: the schema reuses the document's components, whose OpenAPI keywords (x-enum-*)
-  // strict mode refuses. Every shape is still checked in full.
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv, ["uuid"]);
-  ajv.addSchema(document, "openapi.json");
-  compiled = ajv.compile(datasetSchema) as ValidateFunction;
-  return compiled;
 }
 
 function duplicates(values: [where: string, value: string][]): string[] {
@@ -80,9 +34,8 @@ function nonFiniteNumber(value: unknown, where: string): string | undefined {
 export function checkDataset(data: unknown, source: string): Dataset {
   const outOfRange = nonFiniteNumber(data, "");
   if (outOfRange !== undefined) throw new DatasetError(`${source}: ${outOfRange || "the dataset"} is a number beyond the range of a double`);
-  const validate = datasetValidator();
-  if (!validate(data)) {
-    const issues = validationIssues(validate.errors).slice(0, 10).map((issue) => issue.message);
+  if (!validateDataset(data)) {
+    const issues = validationIssues(validateDataset.errors).slice(0, 10).map((issue) => issue.message);
     throw new DatasetError(`${source}: ${issues.join("; ")}`);
   }
   const dataset = data as Dataset;

@@ -1,16 +1,16 @@
-import type { ErrorObject } from "ajv";
+import type { ValidationError } from "../../generated/validator-types.js";
 
 /** One broken rule: the field (a dotted path such as `records[0].plan.status`) and the rule. */
 export type ValidationIssue = { field: string; rule: string; message: string };
 
-function fieldName(error: ErrorObject): string {
+function fieldName(error: ValidationError): string {
   const segments = error.instancePath.split("/").slice(1).map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
   const extra = error.params.missingProperty ?? error.params.additionalProperty;
   if (typeof extra === "string") segments.push(extra);
   return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), "");
 }
 
-function describe(error: ErrorObject): string {
+function describe(error: ValidationError): string {
   switch (error.keyword) {
     case "required": return "is required";
     case "additionalProperties": return "is not a field of this request";
@@ -21,7 +21,7 @@ function describe(error: ErrorObject): string {
   }
 }
 
-export function validationIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+export function validationIssues(errors: readonly ValidationError[] | null | undefined): ValidationIssue[] {
   return (errors ?? []).map((error) => {
     const field = fieldName(error) || "(body)";
     return { field, rule: error.keyword, message: `${field} ${describe(error)}` };

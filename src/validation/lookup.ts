@@ -1,4 +1,4 @@
-import type { ValidateFunction } from "ajv";
+import type { ValidateFunction } from "../../generated/validator-types.js";
 import { validators } from "../../generated/validators.js";
 
 export type ValidatedOperationId = keyof typeof validators;

@@ -1,5 +1,5 @@
 // Every example in the document passes the generated validator of the schema it illustrates.
-import type { ValidateFunction } from "ajv";
+import type { ValidateFunction } from "../../generated/validator-types.js";
 import { describe, expect, it } from "vitest";
 import { validators } from "../../generated/validators.js";
 import { deref, loadDocument, operations, type Example } from "../helpers/project.js";

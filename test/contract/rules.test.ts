@@ -1,6 +1,6 @@
 // For every rule of the description, a value that breaks it is rejected by the generated validator,
 // with an error that names the field; and where the description leaves a thing open, it stays open.
-import type { ValidateFunction } from "ajv";
+import type { ValidateFunction } from "../../generated/validator-types.js";
 import { describe, expect, it } from "vitest";
 import { validators } from "../../generated/validators.js";
 

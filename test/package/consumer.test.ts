@@ -190,6 +190,44 @@ describe("the installed package", () => {
     });
   });
 
+  it("type-checks a types-only import reading no file of another package", async () => {
+    writeFileSync(path.join(project, "tsconfig.types-only.json"), JSON.stringify({
+      compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, types: [], noEmit: true, skipLibCheck: false },
+      files: ["types-only.ts", "validators-only.ts"],
+    }));
+    writeFileSync(path.join(project, "validators-only.ts"), [
+      'import { validators, type ValidationError } from "txc-api/validators";',
+      'import * as balance from "txc-api/validators/getMainBalance";',
+      "const answer: unknown = { BTC: { main_balance: \"1\" } };",
+      'export const ticker = validators.getMainBalance.responses[200](answer) ? Object.keys(answer)[0] : undefined;',
+      "export const errors: ValidationError[] | null | undefined = balance.responses[200].errors;",
+      "",
+    ].join("\n"));
+    const { stdout } = await run(tsc, ["-p", "tsconfig.types-only.json", "--listFiles"], { cwd: project });
+    const read = stdout.split("\n").filter((file) => file.includes("node_modules"));
+    const elsewhere = read.filter((file) => !file.includes("node_modules/txc-api/") && !file.includes("node_modules/typescript/lib/"));
+    expect(elsewhere).toEqual([]);
+    expect(read.some((file) => file.includes("node_modules/txc-api/generated/validator-types.d.ts"))).toBe(true);
+  });
+
+  it("installs for production (--omit=dev) within 4 MB and 6 packages, ajv not among them", async () => {
+    const production = mkdtempSync(path.join(tmpdir(), "txc-production-"));
+    try {
+      const tarball = readdirSync(project).find((file) => file.endsWith(".tgz"))!;
+      writeFileSync(path.join(production, "package.json"), JSON.stringify({ name: "production", private: true }));
+      await run("npm", ["install", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", path.join(project, tarball)], { cwd: production });
+      const modules = path.join(production, "node_modules");
+      const packages = readdirSync(modules).filter((name) => !name.startsWith(".")).flatMap((name) =>
+        name.startsWith("@") ? readdirSync(path.join(modules, name)).map((inner) => `${name}/${inner}`) : [name]);
+      expect(packages.length, packages.join(", ")).toBeLessThanOrEqual(6);
+      expect(packages).not.toContain("ajv");
+      const { stdout } = await run("du", ["-sb", modules]);
+      expect(Number(stdout.split("\t")[0])).toBeLessThanOrEqual(4 * 1024 * 1024);
+    } finally {
+      rmSync(production, { recursive: true, force: true });
+    }
+  });
+
   it("ships the CLI, the document, the docs page (compressed) and the licence, and nothing of the tests", async () => {
     const installed = path.join(project, "node_modules", "txc-api");
     const { stdout } = await run(process.execPath, [path.join(installed, "dist", "cli", "main.js"), "--help"]);
