@@ -1,9 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Throws one line naming the fix when there is no browser to start. */
+function requireChromium() {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`these tests need Chromium, which is not at ${chromiumPath}: install it (apt-get install chromium, or bash .ci/run) or set CHROMIUM_PATH`);
+  }
+}
 
 /** Headless, with every outside address unreachable: names resolve to nothing, proxied requests go to a closed port. */
 const offlineArgs = (profile: string) => [
@@ -18,6 +25,7 @@ const offlineArgs = (profile: string) => [
  * Chromium's log, which carries what the page wrote to its console.
  */
 export function renderOffline(url: string): { dom: string; log: string } {
+  requireChromium();
   const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
   try {
     const result = spawnSync(
@@ -54,6 +62,7 @@ export async function evaluateInPage(
   timeoutMs = 60_000,
   { width, screenshot }: { width?: number; screenshot?: string } = {},
 ): Promise<unknown> {
+  requireChromium();
   const { spawn } = await import("node:child_process");
   const { default: WebSocket } = await import("ws");
   const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
