@@ -1,6 +1,6 @@
 // The commands around the sandbox: npm start, --data checking, the rate limits, txc-api mock.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -35,6 +35,32 @@ describe("npm start", () => {
       expect(await started.stop()).toBe(0);
     }
   });
+});
+
+describe("npm start in a fresh clone", () => {
+  it("builds what is missing, rebuilds what a source is newer than, saying which, and nothing when up to date", async () => {
+    const clone = path.join(dir, "clone");
+    const cloned = spawnSync("git", ["clone", "--quiet", root, clone], { encoding: "utf8" });
+    expect(cloned.stderr).toBe("");
+    symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"));
+    const start = async () => {
+      const port = await freePort();
+      const started = await startProcess(process.execPath, [path.join(clone, "scripts", "start.mjs"), "--port", String(port)], async () => (await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`)).ok, {
+        cwd: clone,
+        timeoutMs: 120_000,
+      });
+      expect(await started.stop()).toBe(0);
+      return started.output().split("\n").filter((line) => /^(Building|Rendering)/.test(line));
+    };
+    expect(await start()).toEqual([
+      "Building the package (npm run build): dist/cli/main.js is missing...",
+      "Rendering the docs (npm run docs): dist/docs/sandbox.html.gz is missing...",
+    ]);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(clone, "src", "index.ts"), later, later);
+    expect(await start()).toEqual(["Building the package (npm run build): src/index.ts is newer than dist/cli/main.js..."]);
+    expect(await start()).toEqual([]);
+  }, 240_000);
 });
 
 describe("txc-api serve --data", () => {
