@@ -1,0 +1,17 @@
+// What the package exports that runs anywhere, a browser included: the types, the operation index,
+// the error classes and the webhook parser. The entries for Node (index.ts) and for browsers
+// (browser.ts) both carry it.
+export type { ClientOptions, TxcClient } from "./client/create-client.js";
+export type { ExtraFields } from "./client/extra-fields.js";
+export type { CallOptions, OperationId, Params, Result, RequestBody } from "./client/operation-types.js";
+export {
+  TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,
+  RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookPayloadError, RedirectError,
+  ResponseTooLargeError, SetupError,
+} from "./client/errors.js";
+export { defaultRetryOptions, type RetryOptions } from "./client/retry.js";
+export { parseDepositCanceled } from "./webhook.js";
+// The runtime operation index; `operations` (from the generated types) is the schema type.
+export { operations as operationIndex, servers } from "../generated/operations.js";
+export type { ValidationIssue } from "./validation/issues.js";
+export type * from "./types.js";
