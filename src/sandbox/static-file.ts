@@ -7,23 +7,24 @@ import { gunzip, gzip } from "node:zlib";
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
-/** A variant as it is kept: compressed, with the ETag of its uncompressed bytes. */
-type Variant = { gzipped: Buffer; etag: string };
+/** A variant as it is kept: compressed, with a digest of its uncompressed bytes for the ETags. */
+type Variant = { gzipped: Buffer; digest: string };
 
 /** Variants held per file (one per address the sandbox is reached at); past that, the oldest goes. */
 const MOST_VARIANTS = 16;
 
-const etagOf = (body: Buffer) => `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}`;
+const digestOf = (body: Buffer) => createHash("sha256").update(body).digest("base64url").slice(0, 27);
 
-/** Whether an Accept-Encoding header takes gzip (by name or `*`) with a weight above 0. */
+/** Whether an Accept-Encoding header takes gzip with a weight above 0: by name, else by `*`. */
 export function acceptsGzip(header: string | undefined): boolean {
+  const weights = new Map<string, number>();
   for (const item of (header ?? "").toLowerCase().split(",")) {
     const [coding, ...parameters] = item.split(";").map((part) => part.trim());
-    if (coding !== "gzip" && coding !== "x-gzip" && coding !== "*") continue;
     const weight = parameters.find((parameter) => parameter.startsWith("q="));
-    return weight === undefined || Number(weight.slice(2)) > 0;
+    weights.set(coding, weight === undefined ? 1 : Number(weight.slice(2)));
   }
-  return false;
+  const weight = weights.get("gzip") ?? weights.get("x-gzip") ?? weights.get("*") ?? 0;
+  return weight > 0;
 }
 
 /**
@@ -52,7 +53,7 @@ export class StaticFile {
       return false;
     }
     const gzipped = acceptsGzip(request.headers["accept-encoding"]);
-    const etag = `${variant.etag}${gzipped ? "-gzip" : ""}"`;
+    const etag = `"${variant.digest}${gzipped ? "-gzip" : ""}"`;
     const headers = { ETag: etag, "Cache-Control": "no-cache", Vary: "Accept-Encoding" };
     if (request.headers["if-none-match"]?.split(/\s*,\s*/).includes(etag)) {
       response.writeHead(304, headers).end();
@@ -85,7 +86,7 @@ export class StaticFile {
       throw error;
     });
     const plain = Buffer.from(this.adapt ? this.adapt(text, origin) : text);
-    return { gzipped: await gzipAsync(plain), etag: etagOf(plain) };
+    return { gzipped: await gzipAsync(plain), digest: digestOf(plain) };
   }
 
   async #read(): Promise<string> {
