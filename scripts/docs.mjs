@@ -36,13 +36,20 @@ export function buildDocs(output = docsFile) {
   return output;
 }
 
-/** What the try-it panel offers: each operation with the body of its first example. */
-function tryItOperations(document) {
-  return Object.entries(document.paths).flatMap(([apiPath, item]) =>
-    Object.entries(item).map(([method, operation]) => {
-      const signed = (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
-      return { operationId: operation.operationId, method: method.toUpperCase(), path: apiPath, signed, example: signed ? firstExampleFields(operation, document) : {} };
-    }));
+/**
+ * What the try-it panel needs: each operation of the generated index with the body of its first
+ * example, and the names of the three signing headers from the document's security schemes.
+ */
+async function tryItData(document, demo) {
+  const { operations } = await import(path.join(generatedDir, "operations.js"));
+  const byPath = new Map(Object.entries(document.paths).flatMap(([apiPath, item]) => Object.values(item).map((operation) => [operation.operationId, operation])));
+  const schemes = document.components.securitySchemes;
+  return {
+    operations: Object.entries(operations).map(([operationId, { method, path: apiPath, signed }]) =>
+      ({ operationId, method, path: apiPath, signed, example: signed ? firstExampleFields(byPath.get(operationId), document) : {} })),
+    headers: { apiKey: schemes.ApiKey.name, payload: schemes.Payload.name, signature: schemes.Signature.name },
+    demo,
+  };
 }
 
 // `<` written as \u003c, so that no text of the data closes its script element.
@@ -63,7 +70,7 @@ export async function buildServedDocs(output = servedDocsFile) {
     writeFileSync(servedFile, JSON.stringify(served));
     const panel = [
       `<style>${asset("served.css")}</style>`,
-      `<script type="application/json" id="txc-try-it-data">${scriptData({ operations: tryItOperations(served), demo: demoKeys.partner })}</script>`,
+      `<script type="application/json" id="txc-try-it-data">${scriptData(await tryItData(served, demoKeys.partner))}</script>`,
       `<script>${asset("try-it.js")}</script>`,
     ].join("\n");
     const rendered = renderPage(servedFile, path.join(work, "page.html"), true);

@@ -5,7 +5,6 @@
 import { createHmac } from "node:crypto";
 import { addCodeSamples } from "./code-samples.mjs";
 
-const SANDBOX = "http://127.0.0.1:8080";
 const WALK_THROUGH_KEY = "example-key";
 const WALK_THROUGH_SECRET = "example-secret";
 
@@ -43,7 +42,9 @@ function walkThroughWithDemoKey(description, demo) {
  */
 export function servedDocument(document, { demo, readme, changelog }) {
   const served = structuredClone(document);
-  served.servers = [...served.servers.filter((server) => server.url === SANDBOX), ...served.servers.filter((server) => server.url !== SANDBOX)];
+  // The sandbox is the one server with a fixed address; the API's own are templates.
+  const isSandbox = (server) => !server.variables;
+  served.servers = [...served.servers.filter(isSandbox), ...served.servers.filter((server) => !isSandbox(server))];
   addCodeSamples(served, demo);
   const picks = markdownSection(readme, "### What the description leaves open, and what this package picked");
   served.info.description = [

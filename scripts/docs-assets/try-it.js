@@ -3,7 +3,7 @@
 // The secret goes into the signature only. Plain script, no dependency: it runs under the page's
 // Content-Security-Policy, which allows connections to the page's own origin alone.
 (() => {
-  const { operations, demo } = JSON.parse(document.getElementById("txc-try-it-data").textContent);
+  const { operations, headers: names, demo } = JSON.parse(document.getElementById("txc-try-it-data").textContent);
   const element = (tag, attributes = {}, ...children) => {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
@@ -66,9 +66,9 @@
     const payload = base64(text);
     const headers = {
       "Content-Type": "application/json",
-      "X-TXC-APIKEY": key.value,
-      "X-TXC-PAYLOAD": payload,
-      "X-TXC-SIGNATURE": await hmacSha512Hex(secret.value, payload),
+      [names.apiKey]: key.value,
+      [names.payload]: payload,
+      [names.signature]: await hmacSha512Hex(secret.value, payload),
     };
     return { headers, body: text };
   }
