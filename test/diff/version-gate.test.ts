@@ -54,6 +54,13 @@ describe("this repository", () => {
     expect(versionProblem(released!, version, documentVersion, report.verdict), JSON.stringify(report.changes.slice(0, 5))).toBeUndefined();
   });
 
+  it("opens its CHANGELOG with the package's version: released once its baseline exists, unreleased before", () => {
+    const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const firstEntry = readFileSync(path.join(root, "CHANGELOG.md"), "utf8").split("\n").find((line) => line.startsWith("## "));
+    const hasBaseline = readdirSync(path.join(root, "releases")).includes(version);
+    expect(firstEntry).toBe(hasBaseline ? `## ${version}` : `## ${version} (unreleased)`);
+  });
+
   it("fails the gate for a breaking change under a minor bump", async () => {
     const head = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
     head.components.schemas.MainBalanceRequest.required.push("ticker");

@@ -10,9 +10,16 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { createSandbox } from "../../src/sandbox/server.js";
+import { freePort, startProcess } from "../helpers/processes.js";
 import { bin, generatedDir, root } from "../helpers/project.js";
 
 const run = promisify(execFile);
+const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const quickStartText = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("\n## ", readme.indexOf("## Quick start") + 1));
+const quickStart = {
+  firstCall: /```ts\n([\s\S]*?)```/.exec(quickStartText)![1]!,
+  command: /^TXC_API_KEY=(\S+) TXC_API_SECRET=(\S+) node first-call\.mjs$/m.exec(quickStartText)!,
+};
 const project = mkdtempSync(path.join(tmpdir(), "txc-consumer-"));
 const tsc = bin("tsc");
 
@@ -50,10 +57,8 @@ beforeAll(async () => {
   writeFileSync(path.join(project, "tsconfig.es2020.json"), tsconfig("node16", "node16", ["everything.ts"], false, "ES2020"));
   writeFileSync(path.join(project, "tsconfig.misuse.json"), tsconfig("node16", "node16", ["misuse.ts"]));
   writeFileSync(path.join(project, "tsconfig.emit.json"), tsconfig("node16", "node16", ["client.ts"], true));
-  // The README's first call as printed there, under the flags of @tsconfig/strictest.
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const firstCall = /## The first signed call\n\n```ts\n([\s\S]*?)```/.exec(readme)![1];
-  writeFileSync(path.join(project, "readme-first-call.ts"), firstCall);
+  // The README's first call as printed in its quick start, under the flags of @tsconfig/strictest.
+  writeFileSync(path.join(project, "readme-first-call.ts"), quickStart.firstCall);
   const strictest = {
     strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true,
     noImplicitOverride: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true, noUnusedLocals: true, noUnusedParameters: true,
@@ -104,6 +109,22 @@ describe("the installed package", () => {
     expect(code).not.toBe(0);
     const lines = [...output.matchAll(/misuse\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
     expect(lines).toEqual([6, 7, 8]);
+  });
+
+  it("runs the README's quick start as printed: first-call.mjs with the demo credentials of its command, against txc-api serve", async () => {
+    const port = await freePort();
+    const serve = await startProcess(path.join(project, "node_modules", ".bin", "txc-api"), ["serve", "--port", String(port)],
+      async () => (await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`)).ok, { cwd: project });
+    try {
+      expect(quickStart.firstCall).toContain('"http://127.0.0.1:8080"');
+      writeFileSync(path.join(project, "first-call.mjs"), quickStart.firstCall.replace(":8080", `:${port}`));
+      const [, apiKey, apiSecret] = quickStart.command;
+      const { stdout } = await run(process.execPath, ["first-call.mjs"], { cwd: project, env: { ...process.env, TXC_API_KEY: apiKey, TXC_API_SECRET: apiSecret } });
+      expect(stdout).toBe("0.01532\n");
+      expect(quickStartText).toContain("It prints `0.01532`.");
+    } finally {
+      await serve.stop();
+    }
   });
 
   it("runs the client file with node against a local server", async () => {

@@ -147,4 +147,23 @@ describe("txc-api mock", () => {
       await mock.stop();
     }
   });
+
+  it("runs the help's --dynamic example: answers generated from the schemas, not the documented example", async () => {
+    const help = spawnSync(process.execPath, [cli, "mock", "--help"], { encoding: "utf8" }).stdout;
+    const example = help.split("\n").find((line) => line.includes("-- --dynamic"))!.trim().split(/\s+/).slice(1);
+    const port = await freePort();
+    example[example.indexOf("--port") + 1] = String(port);
+    const mock = await startProcess(process.execPath, [cli, ...example], async () => (await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`)).ok);
+    try {
+      const answer = await fetch(`http://127.0.0.1:${port}/api/v4/main-account/balance`, {
+        method: "POST", headers: { "content-type": "application/json", "x-txc-apikey": "k", "x-txc-payload": "p", "x-txc-signature": "s" },
+        body: JSON.stringify({ request: "/api/v4/main-account/balance", nonce: "1" }),
+      });
+      expect(answer.status).toBe(200);
+      const documented = { BTC: { main_balance: "0.01532" }, ETH: { main_balance: "1.2" }, USDT: { main_balance: "2503.4175" } };
+      expect(await answer.json()).not.toEqual(documented);
+    } finally {
+      await mock.stop();
+    }
+  });
 });
