@@ -1,5 +1,6 @@
 // Generated from openapi/ by scripts/operations.mjs. Do not edit: run `npm run generate`.
-export declare const operations: {
+/** The HTTP operations of the document by operationId. */
+export declare const operationIndex: {
   "ping": {
     "method": "GET",
     "path": "/api/v4/public/ping",
@@ -296,6 +297,7 @@ export declare const operations: {
   }
 };
 
+/** The servers of the document. */
 export declare const servers: [
   {
     "url": "{scheme}://{host}",
@@ -327,3 +329,22 @@ export declare const servers: [
     "variables": {}
   }
 ];
+
+/** How a private request is signed: the header names and the body fields the signer sets. */
+export declare const signing: {
+  "headers": {
+    "apiKey": "X-TXC-APIKEY",
+    "payload": "X-TXC-PAYLOAD",
+    "signature": "X-TXC-SIGNATURE"
+  },
+  "bodyFields": {
+    "path": "request",
+    "nonce": "nonce"
+  }
+};
+
+/** Where the API's paths live, and where its public (unsigned) operations live. */
+export declare const pathPrefixes: {
+  "api": "/api/v4/",
+  "public": "/api/v4/public/"
+};

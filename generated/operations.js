@@ -1,6 +1,6 @@
 // Generated from openapi/ by scripts/operations.mjs. Do not edit: run `npm run generate`.
 /** The HTTP operations of the document by operationId. */
-export const operations = {
+export const operationIndex = {
   "ping": {
     "method": "GET",
     "path": "/api/v4/public/ping",
@@ -329,3 +329,22 @@ export const servers = [
     "variables": {}
   }
 ];
+
+/** How a private request is signed: the header names and the body fields the signer sets. */
+export const signing = {
+  "headers": {
+    "apiKey": "X-TXC-APIKEY",
+    "payload": "X-TXC-PAYLOAD",
+    "signature": "X-TXC-SIGNATURE"
+  },
+  "bodyFields": {
+    "path": "request",
+    "nonce": "nonce"
+  }
+};
+
+/** Where the API's paths live, and where its public (unsigned) operations live. */
+export const pathPrefixes = {
+  "api": "/api/v4/",
+  "public": "/api/v4/public/"
+};

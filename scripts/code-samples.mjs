@@ -5,10 +5,10 @@
 // as the sandbox's, so that a sample copied from that page runs as it is.
 // Redoc shows them as tabs beside the operation; npm test runs every one against the sandbox.
 
-const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
-const METHODS = ["get", "post", "put", "patch", "delete"];
+import { NONCE_MARK, shellQuote, signedShellSnippet } from "../src/signing/shell.js";
+import { isSigned, operationsOf, requestExamples, signingFacts } from "./document-refs.mjs";
 
-const shellQuote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
+const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 const pythonString = (text) => JSON.stringify(text); // a JSON string literal is a Python one too
 
 /** A JSON value as a Python literal. */
@@ -20,32 +20,21 @@ function pythonLiteral(value) {
   return JSON.stringify(value);
 }
 
-/** The first documented example of the request body, without request and nonce (set when signing). */
-export function firstExampleFields(operation, document) {
-  const media = operation.requestBody?.content?.["application/json"];
-  const [example] = Object.values(media?.examples ?? {});
-  const resolved = example?.$ref ? example.$ref.slice(2).split("/").reduce((node, key) => node[key], document) : example;
-  const { request: _request, nonce: _nonce, ...fields } = resolved?.value ?? {};
-  return fields;
-}
+/** The first documented example of the request body, without the fields the signer sets. */
+export const firstExampleFields = (operation, document) => requestExamples(document, operation)[0]?.fields ?? {};
 
 const DEMO_NOTE = "the sandbox's demo credentials: use your own key and secret anywhere else";
 
-function curlSample(method, path, fields, signed, demo) {
-  if (!signed) return [`curl -sS -X ${method.toUpperCase()} "\${TXC_BASE_URL:-${DEFAULT_BASE_URL}}${path}"`, "echo"].join("\n");
-  const rest = JSON.stringify(fields).slice(1, -1);
+function curlSample(method, path, fields, signing, demo) {
+  const url = `"\${TXC_BASE_URL:-${DEFAULT_BASE_URL}}${path}"`;
+  if (!signing) return [`curl -sS -X ${method.toUpperCase()} ${url}`, "echo"].join("\n");
+  const body = JSON.stringify({ [signing.bodyFields.path]: path, [signing.bodyFields.nonce]: NONCE_MARK, ...fields });
   return [
     "# bash, curl, openssl and base64. The nonce is Unix time in ms (GNU date; gdate on macOS).",
     ...(demo ? [`# ${DEMO_NOTE}`, `TXC_API_KEY=${shellQuote(demo.key)}`, `TXC_API_SECRET=${shellQuote(demo.secret)}`] : []),
-    `BODY='{"request":"${path}","nonce":"'"$(date +%s%3N)"'"${rest ? `,${rest.replaceAll("'", `'\\''`)}` : ""}}'`,
-    `PAYLOAD=$(printf %s "$BODY" | base64 | tr -d '\\n')`,
-    `SIGNATURE=$(printf %s "$PAYLOAD" | openssl dgst -sha512 -hmac "$TXC_API_SECRET" -r | cut -d' ' -f1)`,
-    `curl -sS -X ${method.toUpperCase()} "\${TXC_BASE_URL:-${DEFAULT_BASE_URL}}${path}" \\`,
-    `  -H 'Content-Type: application/json' \\`,
-    `  -H "X-TXC-APIKEY: $TXC_API_KEY" \\`,
-    `  -H "X-TXC-PAYLOAD: $PAYLOAD" \\`,
-    `  -H "X-TXC-SIGNATURE: $SIGNATURE" \\`,
-    `  --data-raw "$BODY"`,
+    signedShellSnippet({
+      method: method.toUpperCase(), url, body, headerNames: signing.headers, apiKey: "$TXC_API_KEY", apiSecret: '"$TXC_API_SECRET"',
+    }),
     "echo",
   ].join("\n");
 }
@@ -67,7 +56,8 @@ function typeScriptSample(operationId, fields, signed, demo) {
   ].join("\n");
 }
 
-function pythonSample(method, path, fields, signed, demo) {
+function pythonSample(method, path, fields, signing, demo) {
+  const signed = Boolean(signing);
   const head = [
     "# Python 3, standard library only.",
     `import ${signed ? "base64, hashlib, hmac, json, os, sys, time" : "json, os, sys"}, urllib.error, urllib.request`,
@@ -80,14 +70,14 @@ function pythonSample(method, path, fields, signed, demo) {
   const request = signed
     ? [
         `fields = ${pythonLiteral(fields)}`,
-        `body = json.dumps({"request": path, "nonce": str(time.time_ns() // 1_000_000), **fields}, separators=(",", ":")).encode()`,
+        `body = json.dumps({${pythonString(signing.bodyFields.path)}: path, ${pythonString(signing.bodyFields.nonce)}: str(time.time_ns() // 1_000_000), **fields}, separators=(",", ":")).encode()`,
         "payload = base64.b64encode(body).decode()",
         "signature = hmac.new(api_secret.encode(), payload.encode(), hashlib.sha512).hexdigest()",
         "headers = {",
         `    "Content-Type": "application/json",`,
-        `    "X-TXC-APIKEY": api_key,`,
-        `    "X-TXC-PAYLOAD": payload,`,
-        `    "X-TXC-SIGNATURE": signature,`,
+        `    ${pythonString(signing.headers.apiKey)}: api_key,`,
+        `    ${pythonString(signing.headers.payload)}: payload,`,
+        `    ${pythonString(signing.headers.signature)}: signature,`,
         "}",
         `request = urllib.request.Request(base_url + path, data=body, headers=headers, method=${pythonString(method.toUpperCase())})`,
       ]
@@ -109,18 +99,15 @@ function pythonSample(method, path, fields, signed, demo) {
  * `demo` ({ key, secret }), samples that carry those credentials instead of reading them.
  */
 export function addCodeSamples(document, demo) {
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const signed = (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
-      const fields = firstExampleFields(operation, document);
-      operation["x-codeSamples"] = [
-        { lang: "Shell", label: "curl", source: curlSample(method, path, fields, signed, demo) },
-        { lang: "TypeScript", label: "TypeScript", source: typeScriptSample(operation.operationId, fields, signed, demo) },
-        { lang: "Python", label: "Python", source: pythonSample(method, path, fields, signed, demo) },
-      ];
-    }
+  const facts = signingFacts(document);
+  for (const { name: path, method, operation } of operationsOf(document)) {
+    const signing = isSigned(document, operation) ? facts : null;
+    const fields = firstExampleFields(operation, document);
+    operation["x-codeSamples"] = [
+      { lang: "Shell", label: "curl", source: curlSample(method, path, fields, signing, demo) },
+      { lang: "TypeScript", label: "TypeScript", source: typeScriptSample(operation.operationId, fields, Boolean(signing), demo) },
+      { lang: "Python", label: "Python", source: pythonSample(method, path, fields, signing, demo) },
+    ];
   }
   return document;
 }

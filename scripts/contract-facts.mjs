@@ -4,7 +4,7 @@
 // at run time. Kept apart from operations.js, which the client ships.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { JSON_MEDIA, resolve } from "./document-refs.mjs";
+import { JSON_MEDIA, operationsOf, requestExamples, resolve } from "./document-refs.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 const HEADER = "// Generated from openapi/ by scripts/contract-facts.mjs. Do not edit: run `npm run generate`.";
@@ -18,27 +18,16 @@ function dereferenced(document, node, depth = 0) {
   return Object.fromEntries(Object.entries(at).map(([key, value]) => [key, dereferenced(document, value, depth + 1)]));
 }
 
-/** The documented request examples, without `request` and `nonce` (the signer sets those). */
-function requestExamples(document, operation) {
-  const examples = operation.requestBody?.content?.[JSON_MEDIA]?.examples ?? {};
-  return Object.entries(examples).map(([name, example]) => {
-    const { request: _request, nonce: _nonce, ...fields } = resolve(document, example).value;
-    return { name, fields };
-  });
-}
-
 export function contractFacts(document) {
   const facts = {};
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item)) {
-      const schema = operation.requestBody?.content?.[JSON_MEDIA]?.schema;
-      facts[operation.operationId] = {
-        requestSchema: schema ? dereferenced(document, schema) : null,
-        requestExamples: requestExamples(document, operation),
-        statuses: Object.keys(operation.responses ?? {}),
-        errorKeys: resolve(document, operation.responses?.["400"])?.["x-errors-keyed-by"] ?? [],
-      };
-    }
+  for (const { operation } of operationsOf(document)) {
+    const schema = operation.requestBody?.content?.[JSON_MEDIA]?.schema;
+    facts[operation.operationId] = {
+      requestSchema: schema ? dereferenced(document, schema) : null,
+      requestExamples: requestExamples(document, operation),
+      statuses: Object.keys(operation.responses ?? {}),
+      errorKeys: resolve(document, operation.responses?.["400"])?.["x-errors-keyed-by"] ?? [],
+    };
   }
   return facts;
 }

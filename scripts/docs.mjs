@@ -12,10 +12,10 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync, constants } from "node:zlib";
-import { firstExampleFields } from "./code-samples.mjs";
 import { docsFile, generatedDir, isMain, redoclyBin, root, servedDocsFile } from "./project.mjs";
 import { run } from "./run.mjs";
 import { servedDocument } from "./served-docs.mjs";
+import { demoKeys } from "../src/sandbox/demo-keys.js";
 
 const POLICY = ["default-src 'none'", "script-src 'unsafe-inline'", "style-src 'unsafe-inline'", "img-src data:", "font-src data:", "worker-src blob:"];
 const TITLE = "TXC HTTP API v4";
@@ -37,17 +37,16 @@ export function buildDocs(output = docsFile) {
 }
 
 /**
- * What the try-it panel needs: each operation of the generated index with the body of its first
- * example, and the names of the three signing headers from the document's security schemes.
+ * What the try-it panel needs, from the generated index: each operation with the body of its first
+ * example, and how a request is signed (the header names and the body fields the signer sets).
  */
-async function tryItData(document, demo) {
-  const { operations } = await import(path.join(generatedDir, "operations.js"));
-  const byPath = new Map(Object.entries(document.paths).flatMap(([apiPath, item]) => Object.values(item).map((operation) => [operation.operationId, operation])));
-  const schemes = document.components.securitySchemes;
+async function tryItData(demo) {
+  const { operationIndex, signing } = await import(path.join(generatedDir, "operations.js"));
+  const { contractFacts } = await import(path.join(generatedDir, "contract-facts.js"));
   return {
-    operations: Object.entries(operations).map(([operationId, { method, path: apiPath, signed }]) =>
-      ({ operationId, method, path: apiPath, signed, example: signed ? firstExampleFields(byPath.get(operationId), document) : {} })),
-    headers: { apiKey: schemes.ApiKey.name, payload: schemes.Payload.name, signature: schemes.Signature.name },
+    operations: Object.entries(operationIndex).map(([operationId, { method, path: apiPath, signed }]) =>
+      ({ operationId, method, path: apiPath, signed, example: signed ? contractFacts[operationId].requestExamples[0]?.fields ?? {} : {} })),
+    signing,
     demo,
   };
 }
@@ -56,7 +55,6 @@ async function tryItData(document, demo) {
 const scriptData = (value) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 export async function buildServedDocs(output = servedDocsFile) {
-  const { demoKeys } = await import(path.join(root, "dist", "sandbox", "dataset.js"));
   const document = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
   const served = servedDocument(document, {
     demo: demoKeys.partner,
@@ -70,7 +68,7 @@ export async function buildServedDocs(output = servedDocsFile) {
     writeFileSync(servedFile, JSON.stringify(served));
     const panel = [
       `<style>${asset("served.css")}</style>`,
-      `<script type="application/json" id="txc-try-it-data">${scriptData(await tryItData(served, demoKeys.partner))}</script>`,
+      `<script type="application/json" id="txc-try-it-data">${scriptData(await tryItData(demoKeys.partner))}</script>`,
       `<script>${asset("try-it.js")}</script>`,
     ].join("\n");
     const rendered = renderPage(servedFile, path.join(work, "page.html"), true);

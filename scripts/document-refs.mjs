@@ -1,12 +1,64 @@
-// Reading the bundled document: its JSON media type and local `$ref`s.
+// Reading the bundled document, for every build step: its JSON media type, local `$ref`s, its
+// operations, and what it says about signing. The one place the scripts follow a reference.
 export const JSON_MEDIA = "application/json";
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** The path segments of a local `$ref` such as `#/components/responses/BadRequest`. */
 export const refSegments = (ref) => ref.replace(/^#\//, "").split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
 
-/** Follows local `$ref`s until a node without one. */
-export function resolve(document, node) {
-  let at = node;
-  while (at?.$ref) at = refSegments(at.$ref).reduce((n, key) => n?.[key], document);
+/**
+ * Follows local `$ref`s until a node without one. `segments` is where that node stands in the
+ * document: the last reference's target, or `segments` as given when `node` held no reference.
+ */
+export function resolveAt(document, node, segments = []) {
+  let at = { node, segments };
+  while (at.node?.$ref) {
+    const target = refSegments(at.node.$ref);
+    at = { node: target.reduce((n, key) => n?.[key], document), segments: target };
+  }
   return at;
+}
+
+/** Follows local `$ref`s until a node without one. */
+export const resolve = (document, node) => resolveAt(document, node).node;
+
+/** Every operation of a group of the document (`paths` or `webhooks`), with its name and method. */
+export function* operationsOf(document, group = "paths") {
+  for (const [name, item] of Object.entries(document[group] ?? {})) {
+    for (const method of METHODS) if (item[method]) yield { name, method, operation: item[method] };
+  }
+}
+
+/** Whether the operation needs credentials: a security requirement that is not empty. */
+export const isSigned = (document, operation) =>
+  (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
+
+/**
+ * How requests are signed, from the security schemes: the three header names by role (the schemes
+ * ApiKey, Payload and Signature) and the body fields the signer sets (`x-signed-body-fields` on
+ * Payload: the path called and the nonce).
+ */
+export function signingFacts(document) {
+  const schemes = document.components.securitySchemes;
+  const header = (scheme) => {
+    if (schemes[scheme]?.in !== "header" || !schemes[scheme].name) throw new Error(`securitySchemes.${scheme} must be a header with a name`);
+    return schemes[scheme].name;
+  };
+  const fields = schemes.Payload["x-signed-body-fields"];
+  if (!fields?.path || !fields.nonce) throw new Error("securitySchemes.Payload must name x-signed-body-fields path and nonce");
+  return {
+    headers: { apiKey: header("ApiKey"), payload: header("Payload"), signature: header("Signature") },
+    bodyFields: { path: fields.path, nonce: fields.nonce },
+  };
+}
+
+/** The documented request examples by name, each without the fields the signer sets. */
+export function requestExamples(document, operation) {
+  const { bodyFields } = signingFacts(document);
+  const examples = operation.requestBody?.content?.[JSON_MEDIA]?.examples ?? {};
+  return Object.entries(examples).map(([name, example]) => {
+    const { [bodyFields.path]: _path, [bodyFields.nonce]: _nonce, ...fields } = resolve(document, example)?.value ?? {};
+    return { name, fields };
+  });
 }

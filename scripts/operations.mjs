@@ -3,7 +3,7 @@
 // paging bounds), so that none of them types a path, bound or limit by hand.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { JSON_MEDIA, resolve } from "./document-refs.mjs";
+import { isSigned, JSON_MEDIA, operationsOf, resolve, signingFacts } from "./document-refs.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 const HEADER = "// Generated from openapi/ by scripts/operations.mjs. Do not edit: run `npm run generate`.";
@@ -46,22 +46,19 @@ const tiedToRequest = (document, operation) => resolve(document, operation.respo
 
 export function operationIndex(document) {
   const index = {};
-  for (const [apiPath, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      const security = operation.security ?? document.security ?? [];
-      index[operation.operationId] = {
-        method: method.toUpperCase(),
-        path: apiPath,
-        signed: security.some((requirement) => Object.keys(requirement).length > 0),
-        stateChanging: operation["x-state-changing"] === true,
-        businessPartnerOnly: operation["x-business-partner-only"] === true,
-        rateLimits: operation["x-rate-limits"]?.limits ?? [],
-        pagination: pagination(document, operation),
-        requestFields: requestFields(document, operation),
-        requestDefaults: requestDefaults(document, operation),
-        tiedToRequest: tiedToRequest(document, operation),
-      };
-    }
+  for (const { name, method, operation } of operationsOf(document)) {
+    index[operation.operationId] = {
+      method: method.toUpperCase(),
+      path: name,
+      signed: isSigned(document, operation),
+      stateChanging: operation["x-state-changing"] === true,
+      businessPartnerOnly: operation["x-business-partner-only"] === true,
+      rateLimits: operation["x-rate-limits"]?.limits ?? [],
+      pagination: pagination(document, operation),
+      requestFields: requestFields(document, operation),
+      requestDefaults: requestDefaults(document, operation),
+      tiedToRequest: tiedToRequest(document, operation),
+    };
   }
   return index;
 }
@@ -74,18 +71,46 @@ export function serverList(document) {
   }));
 }
 
+/** The directory part shared by every path given, ending in "/": "/api/v4/" for the whole API. */
+function sharedDirectory(paths) {
+  const directories = paths.map((apiPath) => apiPath.slice(0, apiPath.lastIndexOf("/") + 1));
+  let shared = directories[0] ?? "/";
+  for (const directory of directories) while (!directory.startsWith(shared)) shared = shared.slice(0, shared.slice(0, -1).lastIndexOf("/") + 1);
+  return shared;
+}
+
+/** Where the API's paths live, and where its public (unsigned) operations live. */
+export function pathPrefixes(document) {
+  const operations = [...operationsOf(document)];
+  return {
+    api: sharedDirectory(operations.map(({ name }) => name)),
+    public: sharedDirectory(operations.filter(({ operation }) => !isSigned(document, operation)).map(({ name }) => name)),
+  };
+}
+
+/** The module's exports, each a JSON value with the comment that says what it is. */
+function exportsOf(document) {
+  return [
+    ["operationIndex", "The HTTP operations of the document by operationId.", operationIndex(document)],
+    ["servers", "The servers of the document.", serverList(document)],
+    ["signing", "How a private request is signed: the header names and the body fields the signer sets.", signingFacts(document)],
+    ["pathPrefixes", "Where the API's paths live, and where its public (unsigned) operations live.", pathPrefixes(document)],
+  ];
+}
+
 export function generateOperations(outDir) {
   const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
-  const operations = JSON.stringify(operationIndex(document), null, 2);
-  const servers = JSON.stringify(serverList(document), null, 2);
+  const entries = exportsOf(document).map(([name, comment, value]) => [name, comment, JSON.stringify(value, null, 2)]);
   writeFileSync(
     path.join(outDir, "operations.js"),
-    `${HEADER}\n/** The HTTP operations of the document by operationId. */\nexport const operations = ${operations};\n\n/** The servers of the document. */\nexport const servers = ${servers};\n`,
+    `${HEADER}
+${entries.map(([name, comment, json]) => `/** ${comment} */\nexport const ${name} = ${json};\n`).join("\n")}`,
   );
   // A JSON value is also a valid TypeScript type: the declarations keep every literal.
   writeFileSync(
     path.join(outDir, "operations.d.ts"),
-    `${HEADER}\nexport declare const operations: ${operations};\n\nexport declare const servers: ${servers};\n`,
+    `${HEADER}
+${entries.map(([name, comment, json]) => `/** ${comment} */\nexport declare const ${name}: ${json};\n`).join("\n")}`,
   );
 }
 

@@ -1,18 +1,9 @@
 // Every schema of the bundled document that gets a validator: each operation's request body and
 // each of its responses by status, for paths and webhooks alike.
-import { JSON_MEDIA, refSegments } from "./document-refs.mjs";
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+import { JSON_MEDIA, operationsOf, resolveAt } from "./document-refs.mjs";
 
 const escapePointer = (segment) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 const pointer = (...segments) => "#/" + segments.map(escapePointer).join("/");
-
-/** Follows one local `$ref` (as in responses: {"400": {"$ref": "#/components/responses/X"}}). */
-function follow(document, node, fallbackSegments) {
-  if (!node?.$ref) return { node, segments: fallbackSegments };
-  const segments = refSegments(node.$ref);
-  return { node: segments.reduce((at, key) => at?.[key], document), segments };
-}
 
 /** A schema that is only a local `$ref` is compiled as its target, so shared schemas compile once. */
 function schemaPointer(schema, segments) {
@@ -25,36 +16,28 @@ function schemaPointer(schema, segments) {
  */
 export function validationTargets(document) {
   const targets = [];
-  const groups = [
-    ["paths", document.paths ?? {}],
-    ["webhooks", document.webhooks ?? {}],
-  ];
-  for (const [group, items] of groups) {
-    for (const [name, pathItem] of Object.entries(items)) {
-      for (const method of METHODS) {
-        const operation = pathItem[method];
-        if (!operation) continue;
-        const { operationId } = operation;
-        if (operation.requestBody?.content?.[JSON_MEDIA]?.schema) {
-          targets.push({
-            operationId,
-            kind: "request",
-            pointer: schemaPointer(
-              operation.requestBody.content[JSON_MEDIA].schema,
-              [group, name, method, "requestBody", "content", JSON_MEDIA, "schema"],
-            ),
-          });
-        }
-        for (const [status, declared] of Object.entries(operation.responses ?? {})) {
-          const { node, segments } = follow(document, declared, [group, name, method, "responses", status]);
-          if (!node?.content?.[JSON_MEDIA]?.schema) continue;
-          targets.push({
-            operationId,
-            kind: "response",
-            status,
-            pointer: schemaPointer(node.content[JSON_MEDIA].schema, [...segments, "content", JSON_MEDIA, "schema"]),
-          });
-        }
+  for (const group of ["paths", "webhooks"]) {
+    for (const { name, method, operation } of operationsOf(document, group)) {
+      const { operationId } = operation;
+      if (operation.requestBody?.content?.[JSON_MEDIA]?.schema) {
+        targets.push({
+          operationId,
+          kind: "request",
+          pointer: schemaPointer(
+            operation.requestBody.content[JSON_MEDIA].schema,
+            [group, name, method, "requestBody", "content", JSON_MEDIA, "schema"],
+          ),
+        });
+      }
+      for (const [status, declared] of Object.entries(operation.responses ?? {})) {
+        const { node, segments } = resolveAt(document, declared, [group, name, method, "responses", status]);
+        if (!node?.content?.[JSON_MEDIA]?.schema) continue;
+        targets.push({
+          operationId,
+          kind: "response",
+          status,
+          pointer: schemaPointer(node.content[JSON_MEDIA].schema, [...segments, "content", JSON_MEDIA, "schema"]),
+        });
       }
     }
   }

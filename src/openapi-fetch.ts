@@ -2,7 +2,7 @@
 // signing middleware, and this package's safe transport as its fetch (no redirects followed, a
 // whole-exchange timeout, a size cap). Only openapi-fetch's public API is used.
 import createFetchClient, { type Client } from "openapi-fetch";
-import { operations } from "../generated/operations.js";
+import { operationIndex } from "../generated/operations.js";
 import { checkBaseUrl } from "./transport/base-url.js";
 import { chooseTransport } from "./transport/choose.js";
 import { transportError } from "./client/transport-error.js";
@@ -46,7 +46,7 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
     request.headers.forEach((value, name) => (headers[name] = value));
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
     // The operation called, for the error's operationId and whether a timeout may have left it done.
-    const operation = Object.entries(operations).find(([, op]) => baseUrl.url + op.path === request.url.split("?")[0]);
+    const operation = Object.entries(operationIndex).find(([, op]) => baseUrl.url + op.path === request.url.split("?")[0]);
     const context = { operationId: operation?.[0] ?? new URL(request.url).pathname, signal: request.signal, timeoutMs, maxResponseBytes, stateChanging: operation?.[1].stateChanging ?? true };
     try {
       const answer = await transport({ url: request.url, method: request.method, headers, body, signal: request.signal, timeoutMs, maxResponseBytes });

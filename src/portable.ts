@@ -3,7 +3,7 @@
 // (browser.ts) both carry it.
 export type { ClientOptions, TxcClient } from "./client/create-client.js";
 export type { ExtraFields } from "./client/extra-fields.js";
-export type { CallOptions, OperationId, Params, Result, RequestBody } from "./client/operation-types.js";
+export type { CallOptions, OperationId, Params, ResponseBody, RequestBody } from "./client/operation-types.js";
 export {
   TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,
   RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookPayloadError, RedirectError,
@@ -12,6 +12,6 @@ export {
 export { defaultRetryOptions, type RetryOptions } from "./client/retry.js";
 export { parseDepositCanceled } from "./webhook.js";
 // The runtime operation index; `operations` (from the generated types) is the schema type.
-export { operations as operationIndex, servers } from "../generated/operations.js";
+export { operationIndex, servers } from "../generated/operations.js";
 export type { ValidationIssue } from "./validation/issues.js";
 export type * from "./types.js";

@@ -1,5 +1,6 @@
 // Friendly names for the generated types.
 import type { components, paths } from "../generated/schema.js";
+import type { SigningField } from "./signing/signing-fields.js";
 
 export type { components, operations, paths, webhooks } from "../generated/schema.js";
 type Schemas = components["schemas"];
@@ -22,9 +23,9 @@ export type PublicError = Schemas["PublicError"];
 export type DepositCanceledEvent = Schemas["DepositCanceledEvent"];
 export type Decimal = Schemas["Decimal"];
 
-/** A request body with `request` and `nonce` optional, for a client whose middleware sets them. */
-type WithoutSigningFields<Body> = Body extends { request: unknown; nonce: unknown }
-  ? Omit<Body, "request" | "nonce"> & Partial<Pick<Body, "request" | "nonce">>
+/** A request body with the signing fields optional, for a client whose middleware sets them. */
+type WithoutSigningFields<Body> = Body extends Record<SigningField, unknown>
+  ? Omit<Body, SigningField> & Partial<Pick<Body, SigningField>>
   : Body;
 
 type SignedOperation<Operation> = Operation extends { requestBody: { content: { "application/json": infer Body } } }

@@ -3,7 +3,7 @@
 // The secret goes into the signature only. Plain script, no dependency: it runs under the page's
 // Content-Security-Policy, which allows connections to the page's own origin alone.
 (() => {
-  const { operations, headers: names, demo } = JSON.parse(document.getElementById("txc-try-it-data").textContent);
+  const { operations, signing: { headers: names, bodyFields }, demo } = JSON.parse(document.getElementById("txc-try-it-data").textContent);
   const element = (tag, attributes = {}, ...children) => {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
@@ -26,7 +26,7 @@
     element("label", {}, "Operation", choice),
     element("label", {}, "API key (the sandbox's demo key)", key),
     element("label", {}, "API secret (the demo secret; used only to sign, never sent)", secret),
-    element("label", {}, "Body fields (request and nonce are added when signing)", body),
+    element("label", {}, `Body fields (${bodyFields.path} and ${bodyFields.nonce} are added when signing)`, body),
     send,
     element("p", {}, "Request as sent"), sent,
     element("p", {}, "Answer"), answer);
@@ -62,7 +62,7 @@
       throw new Error(`Not sent: the body is not JSON: ${error.message}`);
     }
     if (fields === null || typeof fields !== "object" || Array.isArray(fields)) throw new Error("Not sent: the body must be a JSON object of fields");
-    const text = JSON.stringify({ request: operation.path, nonce: String(nextNonce()), ...fields });
+    const text = JSON.stringify({ [bodyFields.path]: operation.path, [bodyFields.nonce]: String(nextNonce()), ...fields });
     const payload = base64(text);
     const headers = {
       "Content-Type": "application/json",

@@ -16,7 +16,7 @@ const commands: Record<string, Command> = {
   serve: { summary: "run the sandbox: docs, the document and a local API that checks signatures and keeps state", help: serveHelp, run: serveCommand },
   mock: { summary: "run a Prism contract mock of the document", help: mockHelp, run: mockCommand },
   "contract-test": { summary: "test whether a server keeps the contract (schema, errors, signing, nonces)", help: contractTestHelp, run: contractTestCommand },
-  sign: { summary: "sign a private request: the exact body and the three X-TXC headers, or a curl command", help: signHelp, run: signCommand },
+  sign: { summary: "sign a private request: the exact body and the three signing headers, or a curl command", help: signHelp, run: signCommand },
   diff: { summary: "compare two versions of the contract: what breaks a client, what is compatible", help: diffHelp, run: diffCommand },
 };
 

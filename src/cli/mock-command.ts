@@ -9,7 +9,7 @@ import { UsageError } from "./usage-error.js";
 export const mockHelp = `Usage: txc-api mock [--host HOST] [--port PORT] [-- PRISM_OPTIONS]
 
 Runs a Prism contract mock of the bundled document (default http://127.0.0.1:4010): it answers
-the documented examples, checks request bodies, and checks that the three X-TXC headers are
+the documented examples, checks request bodies, and checks that the three signing headers are
 present, but not the signature (use txc-api serve for that). Needs @stoplight/prism-cli
 (npm install --save-dev @stoplight/prism-cli@5.14.2). Options after -- go to prism mock.
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import { curlCommand } from "../signing/curl.js";
+import { operationIndex, pathPrefixes } from "../../generated/operations.js";
+import { signedCurlCommand } from "../signing/curl.js";
 import { signRequest } from "../signing/sign.js";
 import { builtInDataset, demoKeys, type Dataset } from "../sandbox/dataset.js";
 import { DatasetError, loadDataset } from "../sandbox/load-dataset.js";
@@ -15,7 +16,7 @@ const SHUTDOWN_BOUND_MS = 5_000;
 export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE] [--no-rate-limits]
 
 Runs the sandbox: one local server with the rendered docs at /, the bundled document at
-/openapi.json, and an API under /api/v4/ that behaves as the description says (signatures and
+/openapi.json, and an API under ${pathPrefixes.api} that behaves as the description says (signatures and
 nonces checked, state kept in memory, rate limits, errors in the documented formats).
 POST /sandbox/reset (Content-Type: application/json, same origin) restores the dataset, the
 last nonces and the rate-limit windows.
@@ -45,7 +46,7 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined,
     `TXC API sandbox${dataFile ? ` serving ${dataFile}` : ""}`,
     `  docs       ${baseUrl}/`,
     `  document   ${baseUrl}/openapi.json`,
-    `  API        ${baseUrl}/api/v4/`,
+    `  API        ${baseUrl}${pathPrefixes.api}`,
     `  reset      curl -X POST -H 'Content-Type: application/json' ${baseUrl}/sandbox/reset`,
     ...(rateLimits ? [] : ["  rate limits are off (--no-rate-limits): no request is answered 429"]),
     "",
@@ -54,8 +55,9 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined,
     // Only the fixed demo keys' secrets are ever printed.
     lines.push("Demo credentials (sandbox only):");
     for (const [role, { key, secret }] of demos) lines.push(`  ${role.padEnd(17)} TXC_API_KEY=${key} TXC_API_SECRET=${secret}`);
-    const signed = signRequest({ path: "/api/v4/main-account/balance", apiKey: demos[0][1].key, apiSecret: demos[0][1].secret, nonce: Date.now() });
-    lines.push("", "A signed balance request (its nonce works once; sign more with txc-api sign):", curlCommand(`${baseUrl}/api/v4/main-account/balance`, signed));
+    const balancePath = operationIndex.getMainBalance.path;
+    const signed = signRequest({ path: balancePath, apiKey: demos[0][1].key, apiSecret: demos[0][1].secret, nonce: Date.now() });
+    lines.push("", "A signed balance request (its nonce works once; sign more with txc-api sign):", signedCurlCommand(`${baseUrl}${balancePath}`, signed));
   } else {
     lines.push(`API keys: those of ${dataFile}.`);
   }

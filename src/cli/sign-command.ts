@@ -1,25 +1,27 @@
 import { parseArgs } from "node:util";
-import { curlCommand } from "../signing/curl.js";
-import { signRequest, SIGNING_FIELDS } from "../signing/sign.js";
+import { signedCurlCommand } from "../signing/curl.js";
+import { NONCE_FIELD, PATH_FIELD, signedBody, signRequest, SIGNING_FIELDS } from "../signing/sign.js";
 import { parameterIssues } from "../client/params.js";
 import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator, type ValidatedOperationId } from "../validation/lookup.js";
 
-type OperationId = ValidatedOperationId & keyof typeof operations;
+type OperationId = ValidatedOperationId & keyof typeof operationIndex;
+
+const balancePath = operationIndex.getMainBalance.path;
 
 export const signHelp = `Usage: txc-api sign --path PATH [--body JSON] [--nonce N] [--format json|curl] [--base-url URL]
 
-Signs one private request and prints the exact body and the three X-TXC headers, so that any
+Signs one private request and prints the exact body and the three signing headers, so that any
 HTTP client (curl included) can send it.
 
 Options:
-  --path PATH              the endpoint path, such as /api/v4/main-account/balance (required)
-  --body JSON              the body fields as a JSON object, without request and nonce (default {});
+  --path PATH              the endpoint path, such as ${balancePath} (required)
+  --body JSON              the body fields as a JSON object, without ${PATH_FIELD} and ${NONCE_FIELD} (default {});
                            a field the operation does not list is refused, as a typo would be
   --allow-unlisted         send fields the operation does not list, on purpose
   --nonce N                the nonce (default: Unix time in milliseconds)
@@ -34,14 +36,14 @@ Environment:
 The secret is never printed; send the body byte for byte as printed, or the signature won't match.
 
 Example:
-  TXC_API_KEY=sandbox-basic TXC_API_SECRET=... txc-api sign --path /api/v4/main-account/balance \\
+  TXC_API_KEY=sandbox-basic TXC_API_SECRET=... txc-api sign --path ${balancePath} \\
     --body '{"ticker":"BTC"}' --format curl --base-url http://127.0.0.1:8080`;
 
-const signedPaths = Object.entries(operations).filter(([, op]) => op.signed).map(([id, op]) => [op.path, id as OperationId] as const);
+const signedPaths = Object.entries(operationIndex).filter(([, op]) => op.signed).map(([id, op]) => [op.path, id as OperationId] as const);
 
 /** The private operation at `path`, or a usage error that lists them. */
 function signedOperationAt(path: string | undefined): OperationId {
-  const example = "such as /api/v4/main-account/balance";
+  const example = `such as ${balancePath}`;
   if (!path) throw new UsageError(`--path is required: the endpoint path, ${example}`);
   if (!path.startsWith("/")) throw new UsageError(`--path must start with /, ${example}`);
   const found = signedPaths.find(([known]) => known === path);
@@ -83,7 +85,7 @@ export function signCommand(argv: string[], env = process.env): string {
   const nonce = values.nonce ?? timeNonce(apiKey);
   // The body as it will be signed must keep the document's rules, or the server would refuse it.
   const validate = requestValidator(operationId)!;
-  if (!validate({ ...(body as object), request: values.path, nonce: String(nonce) })) {
+  if (!validate(signedBody(values.path!, String(nonce), body as object))) {
     throw new UsageError(`--body breaks the rules of ${operationId}: ${validationIssues(validate.errors).map((issue) => issue.message).join("; ")}`);
   }
   let signed;
@@ -94,5 +96,5 @@ export function signCommand(argv: string[], env = process.env): string {
     throw new UsageError("--body is nested too deeply to serialise: JSON.stringify ran out of stack");
   }
   if (values.format === "json") return JSON.stringify(signed, null, 2);
-  return curlCommand(`${baseUrl}${values.path}`, signed);
+  return signedCurlCommand(`${baseUrl}${values.path}`, signed);
 }

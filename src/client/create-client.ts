@@ -1,5 +1,5 @@
-import { operations } from "../../generated/operations.js";
-import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
+import { operationIndex } from "../../generated/operations.js";
+import { credentials, NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport } from "../transport/choose.js";
@@ -74,7 +74,7 @@ export function createClient(options: ClientOptions): TxcClient {
   const transport = chooseTransport(options.fetch);
 
   async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions, attemptTimeoutMs: number): Promise<unknown> {
-    const { method, path, signed } = operations[operationId];
+    const { method, path, signed } = operationIndex[operationId];
     const wrongParams = parameterIssues(operationId, params);
     if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
     let headers: Record<string, string> | undefined;
@@ -84,8 +84,8 @@ export function createClient(options: ClientOptions): TxcClient {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
       const extra = extraFieldsFor(params, options.extraFields, callOptions.extraFields);
       if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
-      // request and nonce last, so that no field of the caller's can replace them.
-      const body = { ...extra.fields, ...params, request: path, nonce: nonce(keys.apiKey) };
+      // The signing fields last, so that no field of the caller's can replace them.
+      const body = { ...extra.fields, ...params, [PATH_FIELD]: path, [NONCE_FIELD]: nonce(keys.apiKey) };
       const validate = requestValidator(operationId)!;
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       text = JSON.stringify(body);
@@ -100,7 +100,7 @@ export function createClient(options: ClientOptions): TxcClient {
         url: baseUrl + path, method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
       });
     } catch (error) {
-      throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging: operations[operationId].stateChanging });
+      throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging: operationIndex[operationId].stateChanging });
     }
     return readAnswer(operationId, answer, sent);
   }
@@ -143,7 +143,7 @@ export function createClient(options: ClientOptions): TxcClient {
   }
 
   async function call(operationId: OperationId, params: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
-    const { stateChanging } = operations[operationId];
+    const { stateChanging } = operationIndex[operationId];
     const attemptTimeoutMs = callOptions.timeoutMs ?? timeoutMs;
     if (callOptions.timeoutMs !== undefined) checkOptions(attemptTimeoutMs, maxResponseBytes, retry);
     const started = Date.now();
@@ -170,7 +170,7 @@ export function createClient(options: ClientOptions): TxcClient {
   }
 
   const methods = Object.fromEntries(
-    (Object.keys(operations) as OperationId[]).map((operationId) => [
+    (Object.keys(operationIndex) as OperationId[]).map((operationId) => [
       operationId,
       (params?: object, callOptions?: CallOptions) => call(operationId, params, callOptions),
     ]),

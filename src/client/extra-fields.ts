@@ -1,3 +1,4 @@
+import { SIGNING_FIELDS } from "../signing/sign.js";
 import type { ValidationIssue } from "../validation/issues.js";
 
 /** Fields the document does not list, sent as given on signed calls (for example `{ nonceWindow: true }`). */
@@ -5,14 +6,14 @@ export type ExtraFields = Readonly<Record<string, unknown>>;
 
 /**
  * The extra fields of one call: the client's, then the call's. A name that is also a parameter of
- * the call, or `request`/`nonce`, is refused rather than silently replaced or replacing; the
+ * the call, or a signing field, is refused rather than silently replaced or replacing; the
  * merged body is validated against the document like any other.
  */
 export function extraFieldsFor(params: object | undefined, fromClient: ExtraFields | undefined, fromCall: ExtraFields | undefined) {
   if (!fromClient && !fromCall) return { fields: undefined, issues: [] };
   const fields: Record<string, unknown> = { ...fromClient, ...fromCall };
   const issues: ValidationIssue[] = Object.keys(fields)
-    .filter((name) => name === "request" || name === "nonce" || (params !== undefined && Object.hasOwn(params, name)))
+    .filter((name) => SIGNING_FIELDS.has(name) || (params !== undefined && Object.hasOwn(params, name)))
     .map((name) => ({ field: name, rule: "extraFields", message: `${name} is given as an extra field and also set by the call: give it once, as a parameter` }));
   return { fields, issues };
 }

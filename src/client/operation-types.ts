@@ -1,19 +1,20 @@
 import type { operations as Operations } from "../../generated/schema.js";
-import type { operations as operationIndex } from "../../generated/operations.js";
+import type { operationIndex } from "../../generated/operations.js";
+import type { SigningField } from "../signing/signing-fields.js";
 
 /** The operationIds of the HTTP operations (the webhook is not one). */
 export type OperationId = keyof typeof operationIndex & keyof Operations;
 
 type JsonBody<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 
-/** The full JSON body of an operation, `request` and `nonce` included. */
+/** The full JSON body of an operation, the signing fields included. */
 export type RequestBody<Id extends OperationId> = JsonBody<NonNullable<Operations[Id]["requestBody"]>>;
 
-/** What a caller passes: the body without `request` and `nonce`, which the client adds. */
-export type Params<Id extends OperationId> = [RequestBody<Id>] extends [never] ? Record<string, never> : Omit<RequestBody<Id>, "request" | "nonce">;
+/** What a caller passes: the body without the signing fields, which the client adds. */
+export type Params<Id extends OperationId> = [RequestBody<Id>] extends [never] ? Record<string, never> : Omit<RequestBody<Id>, SigningField>;
 
 /** The typed 200 body of an operation. */
-export type Result<Id extends OperationId> = JsonBody<Operations[Id]["responses"][200]>;
+export type ResponseBody<Id extends OperationId> = JsonBody<Operations[Id]["responses"][200]>;
 
 export type CallOptions = {
   /** Aborts the call, retries included. */
@@ -27,8 +28,8 @@ export type CallOptions = {
 /** One method per operation. Parameters may be left out where every field is optional. */
 export type OperationMethods = {
   [Id in OperationId]: {} extends Params<Id>
-    ? (params?: Params<Id>, options?: CallOptions) => Promise<Result<Id>>
-    : (params: Params<Id>, options?: CallOptions) => Promise<Result<Id>>;
+    ? (params?: Params<Id>, options?: CallOptions) => Promise<ResponseBody<Id>>
+    : (params: Params<Id>, options?: CallOptions) => Promise<ResponseBody<Id>>;
 };
 
 type IndexEntry<Id extends OperationId> = (typeof operationIndex)[Id];
@@ -36,4 +37,4 @@ type IndexEntry<Id extends OperationId> = (typeof operationIndex)[Id];
 /** Operations whose request is paged by limit and offset and whose answer carries records. */
 export type PagedOperationId = { [Id in OperationId]: IndexEntry<Id>["pagination"] extends null ? never : Id }[OperationId];
 
-export type PageRecord<Id extends PagedOperationId> = Result<Id> extends { records: (infer R)[] } ? R : never;
+export type PageRecord<Id extends PagedOperationId> = ResponseBody<Id> extends { records: (infer R)[] } ? R : never;

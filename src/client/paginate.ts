@@ -1,4 +1,4 @@
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 import type { PagedOperationId } from "./operation-types.js";
 
 import { RequestValidationError, TxcApiError } from "./errors.js";
@@ -16,9 +16,9 @@ export async function* paginate(
   params: { limit?: number; offset?: number } | undefined,
   fetchPage: (params: object) => Promise<unknown>,
 ): AsyncGenerator<never> {
-  const bounds = operations[operationId]?.pagination;
+  const bounds = operationIndex[operationId]?.pagination;
   if (!bounds) {
-    const paged = Object.entries(operations).filter(([, op]) => op.pagination).map(([id]) => id);
+    const paged = Object.entries(operationIndex).filter(([, op]) => op.pagination).map(([id]) => id);
     throw new TxcApiError(String(operationId), `is not paged: paginate takes ${paged.join(", ")}`);
   }
   const limit = params?.limit ?? bounds.limitMaximum ?? bounds.limitDefault ?? 100;

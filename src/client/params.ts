@@ -1,4 +1,4 @@
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 import { SIGNING_FIELDS } from "../signing/sign.js";
 import { closest } from "../text/closest.js";
 import type { ValidationIssue } from "../validation/issues.js";
@@ -16,7 +16,7 @@ export function parameterIssues(operationId: OperationId, params: unknown): Vali
     const got = params === null ? "null" : Array.isArray(params) ? "an array" : `a ${typeof params}`;
     return [{ field: "(parameters)", rule: "type", message: `the parameters of ${operationId} are an object of its fields, such as { ticker: "BTC" }, or nothing; got ${got}` }];
   }
-  const listed: readonly string[] = operations[operationId].requestFields.filter((field) => !SIGNING_FIELDS.has(field));
+  const listed: readonly string[] = operationIndex[operationId].requestFields.filter((field) => !SIGNING_FIELDS.has(field));
   return Object.keys(params)
     .filter((name) => !listed.includes(name))
     .map((name) => {

@@ -1,7 +1,7 @@
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 import { SlidingWindows, windowsOf, type Window } from "../rate-limits/sliding-windows.js";
 
-type OperationId = keyof typeof operations;
+type OperationId = keyof typeof operationIndex;
 type Waiter = { windows: Window[]; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void };
 
 /**

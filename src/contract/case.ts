@@ -1,5 +1,6 @@
 import type { CheckName } from "./checks/check.js";
 import type { OperationId } from "./document.js";
+import { pathPrefixes } from "../../generated/operations.js";
 
 export type { CheckName };
 
@@ -38,4 +39,4 @@ export type Case = {
   generated?: true;
 };
 
-export const UNKNOWN_PATH = "/api/v4/contract-test/no-such-endpoint";
+export const UNKNOWN_PATH = `${pathPrefixes.api}contract-test/no-such-endpoint`;

@@ -1,10 +1,11 @@
 import { contractFacts } from "../../generated/contract-facts.js";
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
+import { documentedStatusKey } from "../validation/status-key.js";
 
 export { SIGNING_FIELDS } from "../signing/sign.js";
 
 export type Schema = Record<string, any>;
-export type OperationId = keyof typeof operations;
+export type OperationId = keyof typeof operationIndex;
 
 // What the tester reads of the document comes distilled at build time (scripts/contract-facts.mjs):
 // request schemas arrive with every $ref resolved, and no file is read at run time.
@@ -37,8 +38,8 @@ export function documentedStatuses(operationId: OperationId): string[] {
 /** The documented status key (exact, range or default) that covers a status, if any. */
 export function documentedStatus(operationId: OperationId, status: number): string | undefined {
   const statuses = documentedStatuses(operationId);
-  return [String(status), `${String(status)[0]}XX`, "default"].find((key) => statuses.includes(key));
+  return documentedStatusKey(status, (key) => statuses.includes(key));
 }
 
-export const operationIds = Object.keys(operations) as OperationId[];
-export { operations };
+export const operationIds = Object.keys(operationIndex) as OperationId[];
+export { operationIndex };

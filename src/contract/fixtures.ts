@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
+import { NONCE_FIELD, PATH_FIELD, signedBody } from "../signing/sign.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator } from "../validation/lookup.js";
-import { operationIds, operations, type OperationId } from "./document.js";
+import { operationIds, operationIndex, type OperationId } from "./document.js";
 
 export type Fixtures = Partial<Record<OperationId, Record<string, unknown>>>;
 
@@ -31,10 +32,10 @@ export function loadFixtures(file: string): Fixtures {
     }
     const id = operationId as OperationId;
     const validate = requestValidator(id);
-    if (!validate || !operations[id].signed) throw new FixturesError(`${file}: ${id} takes no request body`);
+    if (!validate || !operationIndex[id].signed) throw new FixturesError(`${file}: ${id} takes no request body`);
     if (!fields || typeof fields !== "object" || Array.isArray(fields)) throw new FixturesError(`${file}: ${id} must be an object of request fields`);
-    const { request: _request, nonce: _nonce, ...own } = fields as Record<string, unknown>;
-    if (!validate({ request: operations[id].path, nonce: "1", ...own })) {
+    const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...own } = fields as Record<string, unknown>;
+    if (!validate(signedBody(operationIndex[id].path, "1", own))) {
       const issues = validationIssues(validate.errors).map((issue) => issue.message);
       throw new FixturesError(`${file}: ${id}: ${issues.join("; ")}`);
     }

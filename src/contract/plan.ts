@@ -1,7 +1,7 @@
 import type { Case } from "./case.js";
 import type { PlanContext, PlannedOperation } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
-import { operations, requestExamples, requestSchema, type OperationId } from "./document.js";
+import { operationIndex, requestExamples, requestSchema, type OperationId } from "./document.js";
 import { seededRandom } from "./random.js";
 
 export type PlanOptions = {
@@ -18,7 +18,7 @@ export type PlanOptions = {
 
 export function planContext(options: PlanOptions): PlanContext {
   return {
-    operations: options.operations.filter((id) => options.includeMutations || !operations[id].stateChanging),
+    operations: options.operations.filter((id) => options.includeMutations || !operationIndex[id].stateChanging),
     wanted: (check) => options.checks.has(check),
     includeMutations: options.includeMutations,
     examplesPerOperation: options.examplesPerOperation,
@@ -29,7 +29,7 @@ export function planContext(options: PlanOptions): PlanContext {
 }
 
 function plannedOperation(operationId: OperationId, plan: PlanContext): PlannedOperation {
-  const { method, path } = operations[operationId];
+  const { method, path } = operationIndex[operationId];
   const examples = requestExamples(operationId);
   return {
     operationId, method, path, examples,
@@ -44,7 +44,7 @@ function plannedOperation(operationId: OperationId, plan: PlanContext): PlannedO
 export function buildCases(plan: PlanContext): Case[] {
   const selected = registry.filter((check) => plan.wanted(check.name));
   const cases: Case[] = selected.flatMap((check) => (check.casesOnce?.(plan) ?? []));
-  for (const operationId of plan.operations.filter((id) => operations[id].signed)) {
+  for (const operationId of plan.operations.filter((id) => operationIndex[id].signed)) {
     const operation = plannedOperation(operationId, plan);
     for (const check of selected) cases.push(...(check.cases?.(operation, plan) ?? []));
   }
@@ -53,5 +53,5 @@ export function buildCases(plan: PlanContext): Case[] {
 
 /** The operations a run skipped for safety. */
 export function skippedForSafety(operationIds: OperationId[], includeMutations: boolean): OperationId[] {
-  return includeMutations ? [] : operationIds.filter((id) => operations[id].stateChanging);
+  return includeMutations ? [] : operationIds.filter((id) => operationIndex[id].stateChanging);
 }

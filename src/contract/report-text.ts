@@ -1,6 +1,6 @@
 import { COLUMNS, styled } from "../text/terminal.js";
 import type { Report } from "./run.js";
-import type { Result } from "./verdict.js";
+import type { CheckResult } from "./verdict.js";
 import { counted } from "../text/counted.js";
 
 export type SummaryOptions = { colour?: boolean; /** The terminal's width; 100 when not a terminal. */ columns?: number };
@@ -8,14 +8,14 @@ export type SummaryOptions = { colour?: boolean; /** The terminal's width; 100 w
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** One progress line when an operation is done. */
-export function progressLine(operationId: string, results: Result[], colour = false): string {
+export function progressLine(operationId: string, results: CheckResult[], colour = false): string {
   const failed = results.filter((r) => !r.passed).length;
   return `  ${pad(operationId, 28)} ${counted(results.length, "check")}, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
 }
 
 /** Failures that differ only in the request generated are one failure: same operation, check and problems. */
-export function groupFailures(results: Result[]): { example: Result; count: number }[] {
-  const groups = new Map<string, { example: Result; count: number }>();
+export function groupFailures(results: CheckResult[]): { example: CheckResult; count: number }[] {
+  const groups = new Map<string, { example: CheckResult; count: number }>();
   for (const result of results) {
     if (result.passed) continue;
     const key = JSON.stringify([result.operationId, result.check, result.problems]);
@@ -26,7 +26,7 @@ export function groupFailures(results: Result[]): { example: Result; count: numb
   return [...groups.values()];
 }
 
-function failureBlock({ example, count }: { example: Result; count: number }, colour: boolean): string {
+function failureBlock({ example, count }: { example: CheckResult; count: number }, colour: boolean): string {
   return [
     styled(colour, "red", `✗ ${example.operationId} · ${example.check} · ${example.name}${count > 1 ? ` (and ${count - 1} more failing the same way)` : ""}`),
     `  expected: ${example.expected}`,

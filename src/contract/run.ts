@@ -10,7 +10,7 @@ import { buildCases, planContext, skippedForSafety } from "./plan.js";
 import { ConnectionError, Sender, type Observation, type Target } from "./send.js";
 import { shrink } from "./shrink.js";
 import { proveTarget } from "./start.js";
-import { judge, type Result } from "./verdict.js";
+import { judge, type CheckResult } from "./verdict.js";
 
 export type RunOptions = Target & {
   operations: OperationId[];
@@ -35,14 +35,14 @@ export type RunOptions = Target & {
 };
 
 export type RunEvent =
-  | { type: "result"; result: Result }
-  | { type: "operation-done"; operationId: string; results: Result[] }
+  | { type: "result"; result: CheckResult }
+  | { type: "operation-done"; operationId: string; results: CheckResult[] }
   | { type: "note"; note: string };
 
 export type Report = {
   /** The checks the run was asked for. */
   checks: CheckName[];
-  results: Result[];
+  results: CheckResult[];
   /** Failures of the run as a whole, beyond its cases. */
   runProblems: string[];
   /** What the run could not check, and why (no failure). */
@@ -71,8 +71,8 @@ class Run {
   readonly limiter = new RateLimiter();
   readonly plan: PlanContext;
   readonly cases: Case[];
-  readonly results: Result[] = [];
-  readonly byOperation = new Map<string, Result[]>();
+  readonly results: CheckResult[] = [];
+  readonly byOperation = new Map<string, CheckResult[]>();
   readonly notes: string[] = [];
   readonly pending = new Map<string, number>();
   readonly workers: number;
@@ -96,7 +96,7 @@ class Run {
     this.workers = Math.max(1, options.concurrency);
   }
 
-  record(result: Result) {
+  record(result: CheckResult) {
     this.results.push(result);
     const ofOperation = this.byOperation.get(result.operationId);
     if (ofOperation) ofOperation.push(result);
@@ -153,7 +153,7 @@ class Run {
 }
 
 /** A failing generated request, shrunk to the smallest one that still fails. */
-async function shrunk(run: Run, c: Case, result: Result, worker: number): Promise<Result> {
+async function shrunk(run: Run, c: Case, result: CheckResult, worker: number): Promise<CheckResult> {
   if (run.shrinkable <= 0 || !c.generated) return result;
   run.shrinkable--;
   const before = Object.keys(c.fields ?? {}).length;

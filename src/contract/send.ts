@@ -1,4 +1,5 @@
-import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
+import { API_KEY_HEADER, bodyText as signedBodyText, credentials, PAYLOAD_HEADER, SIGNATURE_HEADER, signBodyText, type Credentials } from "../signing/sign.js";
+import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
 import { timeNonce } from "../signing/nonce.js";
 import { printable } from "../text/printable.js";
 import { undiciTransport } from "../transport/undici.js";
@@ -37,37 +38,30 @@ export class ConnectionError extends Error {
   override name = "ConnectionError";
 }
 
-const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-const NONCE = "__NONCE__";
-
 /**
  * A shell snippet that sends the case again: it signs afresh with TXC_API_KEY and TXC_API_SECRET
  * from the environment, so that it holds no secret and its nonce is new. Built only for failures.
  */
 export function reproduction(url: string, c: Case): string {
-  if (!c.fields) return `curl -sS -X ${c.method} ${quote(url)}`;
+  if (!c.fields) return `curl -sS -X ${c.method} ${shellQuote(url)}`;
   const tamper = c.tamper;
-  const [left, right] = bodyText(c, NONCE).split(NONCE);
   const env = c.identity === "basic" ? "_BASIC" : "";
-  const secret = tamper?.kind === "wrong-secret" ? `"$TXC_API_SECRET${env}-wrong"` : `"$TXC_API_SECRET${env}"`;
-  const headers = [
-    `-H 'Content-Type: application/json'`,
-    `-H "X-TXC-APIKEY: $TXC_API_KEY${env}"`,
-    `-H "X-TXC-PAYLOAD: $PAYLOAD"`,
-    `-H "X-TXC-SIGNATURE: $SIGNATURE"`,
-  ].filter((h) => !(tamper?.kind === "omit-header" && h.includes(tamper.header)));
-  const send = `curl -sS -X ${c.method} ${quote(url)} ${headers.join(" ")} --data-raw "$BODY${tamper?.kind === "other-body" ? " " : ""}"`;
-  return [
-    `BODY=${quote(left)}"$(date +%s%3N)"${quote(right)}`,
-    `PAYLOAD=$(printf %s "$BODY" | base64 | tr -d '\\n')`,
-    `SIGNATURE=$(printf %s "$PAYLOAD" | openssl dgst -sha512 -hmac ${secret} -r | cut -d' ' -f1)`,
-    tamper?.kind === "replay" ? `${send}; echo; ${send}` : send,
-  ].join("\n");
+  return signedShellSnippet({
+    method: c.method,
+    url: shellQuote(url),
+    body: bodyText(c, NONCE_MARK),
+    headerNames: { apiKey: API_KEY_HEADER, payload: PAYLOAD_HEADER, signature: SIGNATURE_HEADER },
+    apiKey: `$TXC_API_KEY${env}`,
+    apiSecret: tamper?.kind === "wrong-secret" ? `"$TXC_API_SECRET${env}-wrong"` : `"$TXC_API_SECRET${env}"`,
+    omitHeader: tamper?.kind === "omit-header" ? tamper.header : undefined,
+    sentSuffix: tamper?.kind === "other-body" ? " " : "",
+    sendTwice: tamper?.kind === "replay",
+  });
 }
 
-/** The body as signed: request and nonce first, then the fields; cut short for the malformed-JSON case. */
+/** The body as signed: the path and the nonce first, then the fields; cut short for the malformed-JSON case. */
 function bodyText(c: Case, nonce: string): string {
-  const text = JSON.stringify({ request: c.tamper?.kind === "request-path" ? c.tamper.path : c.path, nonce, ...c.fields });
+  const text = signedBodyText(c.tamper?.kind === "request-path" ? c.tamper.path : c.path, nonce, c.fields);
   return c.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
 }
 

@@ -1,6 +1,6 @@
 import { printable } from "../text/printable.js";
 import type { Case } from "./case.js";
-import { operations, realFields, type OperationId } from "./document.js";
+import { operationIndex, realFields, type OperationId } from "./document.js";
 import { ConnectionError, type Observation, type Sender } from "./send.js";
 
 /** The run cannot start: the target is not this API, or the credentials are refused. Exit 2. */
@@ -15,13 +15,13 @@ const said = (o: Observation) => {
 
 /** A read-only signed operation of the run to prove credentials with, an ordinary one first. */
 function probeOperation(operationIds: OperationId[], partner: boolean): OperationId | undefined {
-  const readOnly = operationIds.filter((id) => operations[id].signed && !operations[id].stateChanging);
-  const ordinary = readOnly.find((id) => !operations[id].businessPartnerOnly);
+  const readOnly = operationIds.filter((id) => operationIndex[id].signed && !operationIndex[id].stateChanging);
+  const ordinary = readOnly.find((id) => !operationIndex[id].businessPartnerOnly);
   return partner ? ordinary ?? readOnly[0] : ordinary;
 }
 
 const probeCase = (operationId: OperationId, fields: Record<string, unknown>, identity?: "basic"): Case => ({
-  operationId, check: "positive", name: "start", method: operations[operationId].method, path: operations[operationId].path,
+  operationId, check: "positive", name: "start", method: operationIndex[operationId].method, path: operationIndex[operationId].path,
   fields, expect: { kind: "accepted" }, identity,
 });
 
@@ -56,9 +56,9 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
     const o = await sender.send({ ...probeCase("ping", {}), fields: undefined });
     hasPing = o.status === 200;
     if (o.status === 404 || o.status === 405) {
-      notes.push(`GET ${operations.ping.path} answered ${o.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
+      notes.push(`GET ${operationIndex.ping.path} answered ${o.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
     } else if (o.status !== 200 || !o.json.ok || JSON.stringify(o.json.value) !== '["pong"]') {
-      throw new StartError(`this does not look like this API: GET ${operations.ping.path} answered ${o.status}${said(o)}, not ["pong"]. Check --base-url.`);
+      throw new StartError(`this does not look like this API: GET ${operationIndex.ping.path} answered ${o.status}${said(o)}, not ["pong"]. Check --base-url.`);
     }
   }
   const identities: { worker: number; name: string; identity?: "basic"; partner: boolean }[] = [
@@ -66,14 +66,14 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
     ...(options.hasBasic ? [{ worker: 0, name: "TXC_API_KEY_BASIC", identity: "basic" as const, partner: false }] : []),
   ];
   for (const { worker, name, identity, partner } of identities) {
-    const operationId = probeOperation(options.operationIds, partner) ?? (identity ? probeOperation(Object.keys(operations) as OperationId[], false) : undefined);
+    const operationId = probeOperation(options.operationIds, partner) ?? (identity ? probeOperation(Object.keys(operationIndex) as OperationId[], false) : undefined);
     if (!operationId) continue;
     const fields = realFields(operationId, options.fixtures);
     const o = await sender.send(probeCase(operationId, fields, identity), { worker });
-    const call = `${operations[operationId].method} ${operations[operationId].path}`;
+    const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
     if (o.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(o)}): check the key and its secret; nothing was tested`);
-    if (o.status === 403 && operations[operationId].businessPartnerOnly) {
-      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(o)}): the operations of this run need one; leave out ${options.operationIds.filter((id) => operations[id].businessPartnerOnly).join(", ")} with --operation, or use a partner key`);
+    if (o.status === 403 && operationIndex[operationId].businessPartnerOnly) {
+      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(o)}): the operationIndex of this run need one; leave out ${options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly).join(", ")} with --operation, or use a partner key`);
     }
     if (o.status === 404 && !hasPing) throw new StartError(`this does not look like this API: ${call} answered 404${said(o)}. Check --base-url.`);
   }

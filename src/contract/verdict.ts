@@ -4,7 +4,7 @@ import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import type { Case } from "./case.js";
 import { printable } from "../text/printable.js";
-import { documentedErrorKeys, documentedStatus, documentedStatuses, operations, requestSchema, type OperationId, type Schema } from "./document.js";
+import { documentedErrorKeys, documentedStatus, documentedStatuses, operationIndex, requestSchema, type OperationId, type Schema } from "./document.js";
 import { reproduction, type Observation } from "./send.js";
 
 /** What went wrong, by kind, so that reports and machines can group and filter failures. */
@@ -15,7 +15,7 @@ export type Problem = { kind: ProblemKind; message: string };
 
 const problem = (kind: ProblemKind, message: string): Problem => ({ kind, message });
 
-export type Result = {
+export type CheckResult = {
   operationId: string;
   check: Case["check"];
   name: string;
@@ -48,7 +48,7 @@ function conformance(operationId: OperationId, o: Observation): Problem[] {
   const wrongType = contentTypeProblem(o.contentType);
   if (wrongType) problems.push(problem("content-type", wrongType));
   if (!o.json.ok) return problems;
-  if (operations[operationId].signed && o.status === 200 && cacheable(o.cacheControl)) {
+  if (operationIndex[operationId].signed && o.status === 200 && cacheable(o.cacheControl)) {
     problems.push(problem("cacheable", `a private answer is cacheable (Cache-Control: ${o.cacheControl}); the description says it is not cached`));
   }
   const validate = (validators[operationId].responses as Record<string, ValidateFunction>)[key];
@@ -60,7 +60,7 @@ function conformance(operationId: OperationId, o: Observation): Problem[] {
 
 /** Real values must be answered 200: a fixture always, a documented example where nothing changes. */
 const mustSucceed = (c: Case): boolean =>
-  c.realValues === "fixture" || (c.realValues === "documented" && c.operationId !== "unknownPath" && !operations[c.operationId].stateChanging);
+  c.realValues === "fixture" || (c.realValues === "documented" && c.operationId !== "unknownPath" && !operationIndex[c.operationId].stateChanging);
 
 const describeExpectation = (c: Case): string =>
   c.expect.kind === "accepted"
@@ -121,7 +121,7 @@ function acceptanceProblems(c: Case & { operationId: OperationId }, o: Observati
   if (o.status === 200) return [];
   if (o.status === 429) return [problem("refused-valid", "a valid request was still refused with 429 after waiting: the server's limits are stricter than the document's")];
   if (o.status >= 500) return [problem("refused-valid", `a valid request got a server error ${o.status}`)];
-  if (o.status === 403 && operations[operationId].businessPartnerOnly) {
+  if (o.status === 403 && operationIndex[operationId].businessPartnerOnly) {
     return [problem("refused-valid", "the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation")];
   }
   const drift = o.json.ok ? [...driftingKeys(operationId, o.json.value), ...refusedDecidedValues(c, o.json.value)] : [];
@@ -140,7 +140,7 @@ function serverSays(o: Observation): string | undefined {
 }
 
 /** A check's verdict on one answer: passed when there is no problem; a reproduction only for failures. */
-export function verdictOf(c: Case, o: Observation, check: Case["check"], problems: Problem[], expected: string): Result {
+export function verdictOf(c: Case, o: Observation, check: Case["check"], problems: Problem[], expected: string): CheckResult {
   const passed = problems.length === 0;
   return {
     operationId: c.operationId,
@@ -158,7 +158,7 @@ export function verdictOf(c: Case, o: Observation, check: Case["check"], problem
 }
 
 /** The verdict of a case's own check on its answer, by what the case expects. */
-export function judge(c: Case, o: Observation): Result {
+export function judge(c: Case, o: Observation): CheckResult {
   const problems: Problem[] = [];
   const own = c.operationId === "unknownPath" || o.transportProblem || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
   // The description: every response is JSON, refusals and unknown paths included.

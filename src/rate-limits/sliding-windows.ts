@@ -1,11 +1,11 @@
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 
-type OperationId = keyof typeof operations;
+type OperationId = keyof typeof operationIndex;
 export type Window = { key: string; requests: number; periodSeconds: number };
 
 /** The documented limits of an operation as windows, keyed by scope (and by `prefix`, such as a client address). */
 export function windowsOf(operationId: OperationId, prefix = ""): Window[] {
-  return operations[operationId].rateLimits.map((limit) => ({
+  return operationIndex[operationId].rateLimits.map((limit) => ({
     key: `${prefix}${limit.scope === "operation" ? `operation:${operationId}` : limit.scope}`,
     requests: limit.requests,
     periodSeconds: limit.periodSeconds,

@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
+import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
 import type { Account } from "./dataset.js";
 import type { SandboxState } from "./state.js";
 
@@ -10,8 +11,9 @@ export type Authenticated = { account: Account; apiKey: string; body: Record<str
 /** A refused request: the status, the message and, where one field is to blame, that field. */
 export type AuthResult = Authenticated | { failure: string; status: 400 | 401; field?: string };
 
+/** A header's value by its name in the document; Node gives header names in lower case. */
 const header = (headers: IncomingHttpHeaders, name: string) => {
-  const value = headers[name];
+  const value = headers[name.toLowerCase()];
   return typeof value === "string" && value !== "" ? value : undefined;
 };
 
@@ -37,18 +39,18 @@ export function authenticate(
   rawBody: Buffer,
   path: string,
 ): AuthResult {
-  const apiKey = header(headers, "x-txc-apikey");
-  const payload = header(headers, "x-txc-payload");
-  const signature = header(headers, "x-txc-signature");
-  const missing = [["X-TXC-APIKEY", apiKey], ["X-TXC-PAYLOAD", payload], ["X-TXC-SIGNATURE", signature]].filter(([, v]) => !v).map(([n]) => n);
+  const apiKey = header(headers, API_KEY_HEADER);
+  const payload = header(headers, PAYLOAD_HEADER);
+  const signature = header(headers, SIGNATURE_HEADER);
+  const missing = [[API_KEY_HEADER, apiKey], [PAYLOAD_HEADER, payload], [SIGNATURE_HEADER, signature]].filter(([, v]) => !v).map(([n]) => n);
   if (missing.length) return { status: 401, failure: `Missing authentication header ${missing.join(", ")}.` };
   const credentials = state.credentials(apiKey!);
   if (!credentials) return { status: 401, failure: "Unknown API key." };
-  if (payload !== rawBody.toString("base64")) return { status: 401, failure: "X-TXC-PAYLOAD is not the base64 of the request body." };
+  if (payload !== rawBody.toString("base64")) return { status: 401, failure: `${PAYLOAD_HEADER} is not the base64 of the request body.` };
   const expected = createHmac("sha512", credentials.secret).update(payload!).digest();
   const given = SIGNATURE.test(signature!) ? Buffer.from(signature!, "hex") : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { status: 401, failure: "X-TXC-SIGNATURE is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits)." };
+    return { status: 401, failure: `${SIGNATURE_HEADER} is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits).` };
   }
   // The description: private requests carry Content-type: application/json (parameters allowed).
   if (!JSON_CONTENT_TYPE.test(header(headers, "content-type") ?? "")) return { status: 400, failure: "A private request carries Content-Type: application/json." };
@@ -67,12 +69,14 @@ export function authenticate(
   if (repeated !== undefined) return { status: 400, failure: `The body holds the field ${JSON.stringify(repeated)} more than once.`, field: repeated };
   if (!body || typeof body !== "object" || Array.isArray(body)) return { status: 400, failure: "The body must be a JSON object." };
   const fields = body as Record<string, unknown>;
-  if (typeof fields.request === "string" && fields.request !== path) {
-    return { status: 401, failure: `The body's request must be the path called, ${path}.` };
+  const calledPath = fields[PATH_FIELD];
+  if (typeof calledPath === "string" && calledPath !== path) {
+    return { status: 401, failure: `The body's ${PATH_FIELD} must be the path called, ${path}.` };
   }
-  if (typeof fields.nonce !== "string") return { account: credentials.account, apiKey: apiKey!, body: fields };
-  if (!NONCE_DIGITS.test(fields.nonce)) return { status: 401, failure: "The nonce must be a string of digits, such as Unix time in milliseconds." };
-  const nonce = BigInt(fields.nonce);
+  const nonceText = fields[NONCE_FIELD];
+  if (typeof nonceText !== "string") return { account: credentials.account, apiKey: apiKey!, body: fields };
+  if (!NONCE_DIGITS.test(nonceText)) return { status: 401, failure: `The ${NONCE_FIELD} must be a string of digits, such as Unix time in milliseconds.` };
+  const nonce = BigInt(nonceText);
   const last = lastNonce.get(apiKey!);
   if (last !== undefined && nonce <= last) return { status: 401, failure: `The nonce must be greater than the last one accepted for this key (${last}).` };
   return { account: credentials.account, apiKey: apiKey!, body: fields, nonce };

@@ -1,4 +1,5 @@
 import type { FixedPlan, FundingRecord, InterestPayment, Investment, MiningPayoutDestination } from "../types.js";
+import { demoKeys } from "./demo-keys.js";
 
 export type ApiKey = { key: string; secret: string };
 export type Deposit = { transactionId: string; ticker: string; amount: string; status: "canceled" | "completed" };
@@ -30,11 +31,7 @@ export type Dataset = {
   accounts: Account[];
 };
 
-// The demo credentials are fixed so that docs, tests and users can rely on them.
-export const demoKeys = {
-  partner: { key: "sandbox-partner", secret: "sandbox-partner-secret" },
-  basic: { key: "sandbox-basic", secret: "sandbox-basic-secret" },
-} as const;
+export { demoKeys };
 
 const plans: Record<string, FixedPlan> = {
   usdtActive: {

@@ -1,5 +1,5 @@
-import type { operations as operationIndex } from "../../generated/operations.js";
-import type { OperationId, RequestBody, Result } from "../client/operation-types.js";
+import type { operationIndex } from "../../generated/operations.js";
+import type { OperationId, RequestBody, ResponseBody } from "../client/operation-types.js";
 import type { Account } from "./dataset.js";
 import type { JsonText } from "./json-text.js";
 import type { SandboxState } from "./state.js";
@@ -12,7 +12,7 @@ export type HandledBody<Id extends PrivateOperationId> = RequestBody<Id> &
   Required<Pick<RequestBody<Id>, keyof (typeof operationIndex)[Id]["requestDefaults"] & keyof RequestBody<Id>>>;
 
 /** What a handler answers: the operation's documented 200 body, as a value or already serialised. */
-export type Handler<Id extends PrivateOperationId> = (state: SandboxState, account: Account, body: HandledBody<Id>) => Result<Id> | JsonText<Result<Id>>;
+export type Handler<Id extends PrivateOperationId> = (state: SandboxState, account: Account, body: HandledBody<Id>) => ResponseBody<Id> | JsonText<ResponseBody<Id>>;
 
 /**
  * What each private operation does to the sandbox's state. Typed from the generated types: an

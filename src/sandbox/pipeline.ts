@@ -2,7 +2,7 @@
 // route, rate-limit, authenticate, validate, authorize, handle. The HTTP adapter (server.ts)
 // reads the request and writes what the steps answer; nothing here touches a socket.
 import type { IncomingHttpHeaders } from "node:http";
-import { operations } from "../../generated/operations.js";
+import { operationIndex, pathPrefixes } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator } from "../validation/lookup.js";
 import { authenticate, type Authenticated } from "./auth.js";
@@ -12,7 +12,7 @@ import { ServerRateLimits } from "./rate-limits.js";
 import { privateError, Refusal } from "./refusal.js";
 import { SandboxState } from "./state.js";
 
-type OperationId = keyof typeof operations;
+type OperationId = keyof typeof operationIndex;
 
 /** Everything a sandbox remembers between requests; a reset replaces it whole. */
 export class SandboxSession {
@@ -29,14 +29,14 @@ export class SandboxSession {
 /** What the sandbox answers: a status and a JSON body (a value, or bytes already serialised). */
 export type Answer = { status: number; body: unknown };
 
-const isPublic = (path: string) => path.startsWith("/api/v4/public/");
+const isPublic = (path: string) => path.startsWith(pathPrefixes.public);
 
 /** An error in the format of the path's kind: public (success, message, params) or private. */
 export function errorAnswer(path: string, status: number, message: string, errors: Record<string, string[]> = {}): Answer {
   return { status, body: isPublic(path) ? { success: false, message, params: [] } : privateError(status, message, errors) };
 }
 
-const routes = new Map(Object.entries(operations).map(([id, op]) => [`${op.method} ${op.path}`, id as OperationId]));
+const routes = new Map(Object.entries(operationIndex).map(([id, op]) => [`${op.method} ${op.path}`, id as OperationId]));
 
 /** route: the operation at a method and path as sent, or 404. */
 export function route(method: string, path: string): OperationId | Answer {
@@ -45,7 +45,7 @@ export function route(method: string, path: string): OperationId | Answer {
 
 /** rate-limit: counts the request against the documented limits of its client address, or 429. */
 export function rateLimit(session: SandboxSession, operationId: OperationId, address: string): Answer | undefined {
-  return session.limits.admit(operationId, address) ? undefined : errorAnswer(operations[operationId].path, 429, "Rate limit exceeded.");
+  return session.limits.admit(operationId, address) ? undefined : errorAnswer(operationIndex[operationId].path, 429, "Rate limit exceeded.");
 }
 
 /** Messages by top-level field; a Map, so that a field named `constructor` or `__proto__` is just a name. */
@@ -61,13 +61,13 @@ function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<s
 /** validate: the body against the operation's request schema, or 400 keyed by field. */
 export function validate(operationId: PrivateOperationId, body: Record<string, unknown>): Answer | undefined {
   const validator = requestValidator(operationId)!;
-  return validator(body) ? undefined : errorAnswer(operations[operationId].path, 400, "Validation failed", errorsByField(validator.errors));
+  return validator(body) ? undefined : errorAnswer(operationIndex[operationId].path, 400, "Validation failed", errorsByField(validator.errors));
 }
 
 /** authorize: the business-partner-only operations refuse other accounts with 403. */
 export function authorize(operationId: PrivateOperationId, caller: Authenticated): Answer | undefined {
-  if (!operations[operationId].businessPartnerOnly || caller.account.businessPartner) return undefined;
-  return errorAnswer(operations[operationId].path, 403, "This endpoint is available only to business-partner services.");
+  if (!operationIndex[operationId].businessPartnerOnly || caller.account.businessPartner) return undefined;
+  return errorAnswer(operationIndex[operationId].path, 403, "This endpoint is available only to business-partner services.");
 }
 
 /**
@@ -75,7 +75,7 @@ export function authorize(operationId: PrivateOperationId, caller: Authenticated
  * recorded when it succeeds, its refusal answered as a private error when it does not.
  */
 export function handle(session: SandboxSession, operationId: PrivateOperationId, caller: Authenticated): Answer {
-  const body = { ...operations[operationId].requestDefaults, ...caller.body };
+  const body = { ...operationIndex[operationId].requestDefaults, ...caller.body };
   const handler = handlers[operationId] as Handler<PrivateOperationId>;
   try {
     const answer = handler(session.state, caller.account, body as HandledBody<PrivateOperationId>);
@@ -83,14 +83,14 @@ export function handle(session: SandboxSession, operationId: PrivateOperationId,
     if (caller.nonce !== undefined) session.nonces.set(caller.apiKey, caller.nonce);
     return { status: 200, body: answer };
   } catch (error) {
-    if (error instanceof Refusal) return errorAnswer(operations[operationId].path, error.status, error.message, error.errors);
+    if (error instanceof Refusal) return errorAnswer(operationIndex[operationId].path, error.status, error.message, error.errors);
     throw error;
   }
 }
 
 /** A signed operation's request, from its headers and raw body to its answer. */
 export function answerPrivate(session: SandboxSession, operationId: PrivateOperationId, headers: IncomingHttpHeaders, rawBody: Buffer): Answer {
-  const path = operations[operationId].path;
+  const path = operationIndex[operationId].path;
   const caller = authenticate(session.state, session.nonces, headers, rawBody, path);
   if ("failure" in caller) return errorAnswer(path, caller.status, caller.failure, caller.field === undefined ? {} : Object.fromEntries([[caller.field, [caller.failure]]]));
   return validate(operationId, caller.body) ?? authorize(operationId, caller) ?? handle(session, operationId, caller);

@@ -1,7 +1,7 @@
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 import { SlidingWindows, windowsOf } from "../rate-limits/sliding-windows.js";
 
-const LONGEST_PERIOD_SECONDS = Math.max(1, ...Object.values(operations).flatMap((op) => op.rateLimits.map((limit) => limit.periodSeconds)));
+const LONGEST_PERIOD_SECONDS = Math.max(1, ...Object.values(operationIndex).flatMap((op) => op.rateLimits.map((limit) => limit.periodSeconds)));
 const SWEEP_EVERY = 1_000;
 
 /**
@@ -15,7 +15,7 @@ export class ServerRateLimits {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Counts the request and returns true, or returns false when it must be answered 429. */
-  admit(operationId: keyof typeof operations, address: string): boolean {
+  admit(operationId: keyof typeof operationIndex, address: string): boolean {
     const now = this.now();
     if (++this.#admitted % SWEEP_EVERY === 0) this.#windows.sweep(now, LONGEST_PERIOD_SECONDS);
     return this.#windows.reserve(windowsOf(operationId, `${address} `), now) === 0;

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { operations } from "../../generated/operations.js";
+import { operationIndex, pathPrefixes } from "../../generated/operations.js";
 import type { Dataset } from "./dataset.js";
 import type { PrivateOperationId } from "./handlers.js";
 import { JsonText } from "./json-text.js";
@@ -58,12 +58,12 @@ function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: 
   });
 }
 
-/** What `GET /api/v4/` answers: where the docs and the document are, and every operation. */
+/** What `GET` of the API's root path answers: where the docs and the document are, and every operation. */
 function apiIndex(origin: string) {
   return {
     docs: `${origin}/`,
     document: `${origin}/openapi.json`,
-    operations: Object.entries(operations).map(([operationId, op]) => ({ operationId, method: op.method, path: op.path, signed: op.signed })),
+    operations: Object.entries(operationIndex).map(([operationId, op]) => ({ operationId, method: op.method, path: op.path, signed: op.signed })),
   };
 }
 
@@ -78,7 +78,7 @@ function resetRefusal(request: IncomingMessage): string | undefined {
   return undefined;
 }
 
-/** The sandbox: docs at `/`, the document at `/openapi.json`, the API under `/api/v4/`. */
+/** The sandbox: docs at `/`, the document at `/openapi.json`, the API under its root path. */
 export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true }: SandboxOptions): Server {
   let session = new SandboxSession(dataset, cachePages);
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
@@ -97,7 +97,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
       serveFile(docs, "The docs are not built: run npm run docs.\n");
     } else if (request.method === "GET" && path === "/openapi.json") {
       serveFile(document, "The document is not built: run npm run build.\n");
-    } else if (request.method === "GET" && (path === "/api/v4/" || path === "/api/v4")) {
+    } else if (request.method === "GET" && (path === pathPrefixes.api || path === pathPrefixes.api.slice(0, -1))) {
       send(response, { status: 200, body: apiIndex(origin()) });
     } else if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = resetRefusal(request);
@@ -120,7 +120,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     if (typeof operationId !== "string") return send(response, operationId);
     const limited = rateLimits ? rateLimit(session, operationId, request.socket.remoteAddress ?? "unknown") : undefined;
     if (limited) return send(response, limited);
-    if (!operations[operationId].signed) return send(response, { status: 200, body: ["pong"] });
+    if (!operationIndex[operationId].signed) return send(response, { status: 200, body: ["pong"] });
     const rawBody = await readBody(request, response, maxBodyBytes, path);
     if (rawBody) send(response, answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody));
   }

@@ -1,10 +1,14 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
+import { signing } from "../../generated/operations.js";
 
-export const API_KEY_HEADER = "X-TXC-APIKEY";
-export const PAYLOAD_HEADER = "X-TXC-PAYLOAD";
-export const SIGNATURE_HEADER = "X-TXC-SIGNATURE";
+export const API_KEY_HEADER = signing.headers.apiKey;
+export const PAYLOAD_HEADER = signing.headers.payload;
+export const SIGNATURE_HEADER = signing.headers.signature;
+/** The body field the signer sets to the path called, and the one it sets to the nonce. */
+export const PATH_FIELD = signing.bodyFields.path;
+export const NONCE_FIELD = signing.bodyFields.nonce;
 /** The body fields the signer sets on every private request: the path called and the nonce. */
-export const SIGNING_FIELDS: ReadonlySet<string> = new Set(["request", "nonce"]);
+export const SIGNING_FIELDS: ReadonlySet<string> = new Set([PATH_FIELD, NONCE_FIELD]);
 
 /** The three headers of a signed request. */
 export const authHeaderNames = [API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER] as const;
@@ -39,11 +43,14 @@ export function signBodyText(body: string, { apiKey, secretKey }: Credentials): 
   };
 }
 
-/** The body text of a private request: `request` (the path) and `nonce` first, then the fields. */
-export function bodyText(path: string, nonce: string, fields: object = {}): string {
-  const { request: _request, nonce: _nonce, ...rest } = fields as Record<string, unknown>;
-  return JSON.stringify({ request: path, nonce, ...rest });
+/** The body of a private request: the path and the nonce first, then the fields (any signing field among them replaced). */
+export function signedBody(path: string, nonce: string, fields: object = {}): Record<string, unknown> {
+  const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...rest } = fields as Record<string, unknown>;
+  return { [PATH_FIELD]: path, [NONCE_FIELD]: nonce, ...rest };
 }
+
+/** The body text of a private request: the path and the nonce first, then the fields. */
+export const bodyText = (path: string, nonce: string, fields?: object): string => JSON.stringify(signedBody(path, nonce, fields));
 
 export type SignRequestInput = {
   path: string;
@@ -55,7 +62,7 @@ export type SignRequestInput = {
 
 /**
  * Signs a request for any HTTP client: returns the exact body text to send and the headers
- * (Content-Type and the three X-TXC headers). Send the body byte for byte as returned.
+ * (Content-Type and the three signing headers). Send the body byte for byte as returned.
  */
 export function signRequest({ path, body, apiKey, apiSecret, nonce }: SignRequestInput): { body: string; headers: SignedHeaders } {
   const text = bodyText(path, String(nonce), body);

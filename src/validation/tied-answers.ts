@@ -1,6 +1,6 @@
-import { operations } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 
-type OperationId = keyof typeof operations;
+type OperationId = keyof typeof operationIndex;
 type Tie = { answer: string; equals: string } | { answer: string; atMostItems: string } | { onlyKey: string };
 type Fields = Record<string, unknown>;
 
@@ -13,10 +13,10 @@ const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.string
  * lists another. Undefined when no tie applies to this request: nothing was compared.
  */
 export function tiedAnswerProblems(operationId: OperationId, fields: Fields, answer: unknown): string[] | undefined {
-  const ties = operations[operationId].tiedToRequest as readonly Tie[];
+  const ties = operationIndex[operationId].tiedToRequest as readonly Tie[];
   if (!answer || typeof answer !== "object") return undefined;
   const body = answer as Record<string, unknown>;
-  const defaults = operations[operationId].requestDefaults as Fields;
+  const defaults = operationIndex[operationId].requestDefaults as Fields;
   const asked = (field: string) => (field in fields ? fields[field] : defaults[field]);
   const problems: string[] = [];
   let compared = 0;
@@ -49,4 +49,4 @@ export function tiedAnswerProblems(operationId: OperationId, fields: Fields, ans
 
 /** The paged operations: those whose answer echoes the request's offset. */
 export const isPaged = (operationId: OperationId) =>
-  (operations[operationId].tiedToRequest as readonly Tie[]).some((tie) => "equals" in tie && tie.equals === "offset");
+  (operationIndex[operationId].tiedToRequest as readonly Tie[]).some((tie) => "equals" in tie && tie.equals === "offset");

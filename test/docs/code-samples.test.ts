@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { transform } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validators } from "../../generated/validators.js";
-import { operations as operationIndex } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 import { signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { loadDocument, operations, root } from "../helpers/project.js";

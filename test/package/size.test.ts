@@ -1,6 +1,5 @@
 // A size budget, not a timing: the bytes a bundler ships for the client entry are deterministic.
 import { expect, it } from "vitest";
-// @ts-expect-error bench/size.mjs is plain JavaScript without declarations.
 import { CLIENT_ENTRY_BUDGET, sizes } from "../../bench/size.mjs";
 
 it("keeps the client entry, without the validators, under its budget minified (bench/size.mjs says why)", async () => {

@@ -3,6 +3,6 @@ import type { Check } from "./check.js";
 
 export const authHeaders: Check = {
   name: "auth-headers",
-  description: "a request missing any of the three X-TXC headers is refused with 401",
+  description: "a request missing any of the three signing headers is refused with 401",
   cases: ({ valid, make }) => authHeaderNames.map((header) => make(`without ${header}`, "auth-headers", { kind: "status", status: 401 }, valid, { kind: "omit-header", header })),
 };

@@ -1,4 +1,4 @@
-import { operations } from "../document.js";
+import { operationIndex } from "../document.js";
 import type { Check } from "./check.js";
 
 export const authSignature: Check = {
@@ -6,7 +6,7 @@ export const authSignature: Check = {
   description: "a wrong signature, a signature over another body, a reused nonce (of an accepted request), or request not the path: 401",
   cases: ({ path, valid, make }) => {
     const refused = { kind: "status", status: 401 } as const;
-    const other = Object.values(operations).find((op) => op.path !== path && op.signed)!.path;
+    const other = Object.values(operationIndex).find((op) => op.path !== path && op.signed)!.path;
     return [
       make("signed with a wrong secret", "auth-signature", refused, valid, { kind: "wrong-secret" }),
       make("signature over a different body", "auth-signature", refused, valid, { kind: "other-body" }),

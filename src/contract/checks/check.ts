@@ -2,7 +2,7 @@ import type { Case } from "../case.js";
 import type { OperationId, Schema } from "../document.js";
 import type { Random } from "../random.js";
 import type { Observation } from "../send.js";
-import type { Result } from "../verdict.js";
+import type { CheckResult } from "../verdict.js";
 
 /** The names of the checks, in the order a run plans and reports them; registry.ts holds their modules. */
 export const CHECK_NAMES = ["positive", "negative", "error-keys", "tied-answers", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences", "rate-limits"] as const;
@@ -41,7 +41,7 @@ export type PhaseContext = {
   send: (c: Case) => Promise<Observation>;
   /** Sends a case as it is, on a worker's key: no pacing, no 429 retry. */
   sendUnpaced: (c: Case, worker: number) => Promise<Observation>;
-  record: (result: Result) => void;
+  record: (result: CheckResult) => void;
   note: (note: string) => void;
   /** Workers that sign with keys of their own. */
   workers: number;
@@ -61,5 +61,5 @@ export type Check = {
   casesOnce?: (plan: PlanContext) => Case[];
   cases?: (operation: PlannedOperation, plan: PlanContext) => Case[];
   phase?: { at: "before-cases" | "after-cases"; run: (context: PhaseContext) => Promise<void> };
-  judgeAccepted?: (c: Case, observation: Observation) => Result | undefined;
+  judgeAccepted?: (c: Case, observation: Observation) => CheckResult | undefined;
 };

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Case } from "../case.js";
-import { operations, realFields, type OperationId } from "../document.js";
+import { operationIndex, realFields, type OperationId } from "../document.js";
 import { reproduction, type Observation } from "../send.js";
-import { judge, type Result } from "../verdict.js";
+import { judge, type CheckResult } from "../verdict.js";
 import { isPaged } from "../../validation/tied-answers.js";
 
 type SendCase = (c: Case) => Promise<Observation>;
@@ -18,8 +18,8 @@ const recordsOf = (o: Observation): unknown[] | undefined => {
  * the page at offset 0, limit 2. It assumes that two reads in a row list the records in the same
  * order. Returns the result, or a note when the server holds fewer than two records to compare.
  */
-export async function offsetMoves(operationId: OperationId, base: Fields, sendCase: SendCase): Promise<Result | string> {
-  const { method, path } = operations[operationId];
+export async function offsetMoves(operationId: OperationId, base: Fields, sendCase: SendCase): Promise<CheckResult | string> {
+  const { method, path } = operationIndex[operationId];
   const step = (name: string, offset: number, limit: number): Case => ({
     operationId, check: "tied-answers", name, method, path, fields: { ...base, offset, limit }, expect: { kind: "accepted" }, realValues: "fixture",
   });
@@ -44,7 +44,7 @@ export async function offsetMoves(operationId: OperationId, base: Fields, sendCa
 /** The paged read-only operations of a run with the fields to page through (a fixture, else the first example). */
 export function pagedOperations(operationIds: OperationId[], fixtures: Partial<Record<OperationId, Fields>>): { operationId: OperationId; base: Fields }[] {
   return operationIds
-    .filter((id) => isPaged(id) && !operations[id].stateChanging)
+    .filter((id) => isPaged(id) && !operationIndex[id].stateChanging)
     .map((operationId) => {
       const { offset: _offset, limit: _limit, ...base } = realFields(operationId, fixtures);
       return { operationId, base };

@@ -1,5 +1,5 @@
 import { UNKNOWN_PATH } from "../case.js";
-import { operations, type OperationId } from "../document.js";
+import { operationIndex, type OperationId } from "../document.js";
 import type { Check } from "./check.js";
 
 export const publicCheck: Check = {
@@ -8,7 +8,7 @@ export const publicCheck: Check = {
   casesOnce: (plan) => [
     { operationId: "unknownPath" as const, check: "public" as const, name: "an unknown path answers 404", method: "POST", path: UNKNOWN_PATH, expect: { kind: "status" as const, status: 404 } },
     ...plan.operations
-      .filter((id: OperationId) => !operations[id].signed)
-      .map((operationId) => ({ operationId, check: "public" as const, name: "answers without authentication", method: operations[operationId].method, path: operations[operationId].path, expect: { kind: "accepted" as const } })),
+      .filter((id: OperationId) => !operationIndex[id].signed)
+      .map((operationId) => ({ operationId, check: "public" as const, name: "answers without authentication", method: operationIndex[operationId].method, path: operationIndex[operationId].path, expect: { kind: "accepted" as const } })),
   ],
 };

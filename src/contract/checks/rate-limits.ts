@@ -1,9 +1,9 @@
 import { sleep } from "../../client/retry.js";
 import { windowsOf } from "../../rate-limits/sliding-windows.js";
 import type { Case } from "../case.js";
-import { operations, realFields, type OperationId } from "../document.js";
+import { operationIndex, realFields, type OperationId } from "../document.js";
 import { reproduction, type Observation } from "../send.js";
-import { judge, type Result } from "../verdict.js";
+import { judge, type CheckResult } from "../verdict.js";
 import type { Check } from "./check.js";
 
 type SendCase = (c: Case, worker: number) => Promise<Observation>;
@@ -15,7 +15,7 @@ const UNSIGNED_IN_FLIGHT = 8;
 function limitsToTest(operationIds: OperationId[]) {
   const byScope = new Map<string, { operationId: OperationId; requests: number; periodSeconds: number }>();
   for (const operationId of operationIds) {
-    if (operations[operationId].stateChanging) continue;
+    if (operationIndex[operationId].stateChanging) continue;
     const tightest = windowsOf(operationId).sort((a, b) => a.requests / a.periodSeconds - b.requests / b.periodSeconds)[0];
     if (tightest && !byScope.has(tightest.key)) byScope.set(tightest.key, { operationId, requests: tightest.requests, periodSeconds: tightest.periodSeconds });
   }
@@ -31,10 +31,10 @@ async function checkRateLimits(
   operationIds: OperationId[],
   { workers, lastSentAt, fixtures }: { workers: number; lastSentAt: () => number; fixtures: Partial<Record<OperationId, Record<string, unknown>>> },
   sendCase: SendCase,
-): Promise<Result[]> {
-  const results: Result[] = [];
+): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
   for (const { scope, operationId, requests, periodSeconds } of limitsToTest(operationIds)) {
-    const { method, path, signed } = operations[operationId];
+    const { method, path, signed } = operationIndex[operationId];
     const fields = signed ? realFields(operationId, fixtures) : undefined;
     const c: Case = { operationId, check: "rate-limits", name: `${requests} requests per ${periodSeconds} s (${scope})`, method, path, fields, expect: { kind: "status", status: 429 } };
     // A quiet period first, so that the server's window holds only what follows.

@@ -1,8 +1,8 @@
 import Big from "big.js";
 import type { Case } from "../case.js";
-import { operations, realFields, type OperationId } from "../document.js";
+import { operationIndex, realFields, type OperationId } from "../document.js";
 import { reproduction, type Observation } from "../send.js";
-import { judge, type Problem, type Result } from "../verdict.js";
+import { judge, type Problem, type CheckResult } from "../verdict.js";
 import type { Check } from "./check.js";
 import { judgeTied } from "./tied-answers.js";
 
@@ -13,8 +13,8 @@ const caseOf = (operationId: OperationId, name: string, fields: Fields, expect: 
   operationId,
   check: "sequences",
   name,
-  method: operations[operationId].method,
-  path: operations[operationId].path,
+  method: operationIndex[operationId].method,
+  path: operationIndex[operationId].path,
   fields,
   expect,
   realValues: "fixture",
@@ -54,7 +54,7 @@ class Sequence {
     return observation.json.ok ? observation.json.value : undefined;
   }
 
-  result(name: string, expected: string): Result {
+  result(name: string, expected: string): CheckResult {
     const { operationId, problems } = this;
     return { operationId, check: "sequences", name, passed: problems.length === 0, expected, actual: this.steps.join("; "), problems, status: this.#status, curl: this.#curl };
   }
@@ -66,7 +66,7 @@ const balanceOf = (listing: unknown, ticker: string): Big => {
 };
 
 /** Apply a code: the balance of its ticker goes up by its amount; applying it again is refused. */
-async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<Result> {
+async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<CheckResult> {
   const sequence = new Sequence("applyCode", sendCase);
   const expected = "200 for the code, the balance up by exactly its amount, then a documented 4xx for the same code";
   const done = () => sequence.result("a code credits the balance once", expected);
@@ -86,7 +86,7 @@ async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<Resu
 }
 
 /** Refund a cancelled deposit: 200 the first time, a documented 4xx the second. */
-async function refundOnce(sendCase: SendCase, fields: Fields): Promise<Result> {
+async function refundOnce(sendCase: SendCase, fields: Fields): Promise<CheckResult> {
   const sequence = new Sequence("refundDeposit", sendCase);
   const expected = "200 for the refund, then a documented 4xx for the same deposit";
   if ((await sequence.step(caseOf("refundDeposit", "refund the deposit", fields, { kind: "accepted" }))) !== undefined) {

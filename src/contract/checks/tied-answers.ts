@@ -1,8 +1,8 @@
 import { tiedAnswerProblems } from "../../validation/tied-answers.js";
 import type { Case } from "../case.js";
-import { operations } from "../document.js";
+import { operationIndex } from "../document.js";
 import type { Observation } from "../send.js";
-import { verdictOf, type Result } from "../verdict.js";
+import { verdictOf, type CheckResult } from "../verdict.js";
 import type { Check } from "./check.js";
 import { offsetMoves, pagedOperations } from "./offset-moves.js";
 import { validRequests } from "./positive.js";
@@ -11,7 +11,7 @@ import { validRequests } from "./positive.js";
  * The tied-answers verdict on an accepted case's 200 answer, for operations whose document ties
  * the answer to the request; undefined where there is nothing to compare.
  */
-export function judgeTied(c: Case, o: Observation): Result | undefined {
+export function judgeTied(c: Case, o: Observation): CheckResult | undefined {
   if (c.operationId === "unknownPath" || !c.fields || c.tamper || o.status !== 200 || !o.json.ok) return undefined;
   const problems = tiedAnswerProblems(c.operationId, c.fields, o.json.value);
   return problems && verdictOf(c, o, "tied-answers", problems.map((message) => ({ kind: "tied-answer", message })), "a 200 answer that agrees with its request");
@@ -21,7 +21,7 @@ export const tiedAnswers: Check = {
   name: "tied-answers",
   description: "answers agree with their request: a refund's id is the transaction_id sent, a page's offset and limit are those asked for, it holds at most limit records and a later offset moves, a balance asked for one ticker lists only it",
   // Every accepted answer is compared; without positive, the valid requests of the tied operations are sent for it.
-  cases: (operation, plan) => (!plan.wanted("positive") && operations[operation.operationId].tiedToRequest.length ? validRequests(operation, plan, "tied-answers") : []),
+  cases: (operation, plan) => (!plan.wanted("positive") && operationIndex[operation.operationId].tiedToRequest.length ? validRequests(operation, plan, "tied-answers") : []),
   judgeAccepted: judgeTied,
   phase: {
     at: "before-cases",
