@@ -348,3 +348,8 @@ export declare const pathPrefixes: {
   "api": "/api/v4/",
   "public": "/api/v4/public/"
 };
+
+/** The event name of each webhook, by operationId. */
+export declare const webhookEvents: {
+  "depositCanceled": "deposit.canceled"
+};

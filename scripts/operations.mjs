@@ -95,6 +95,7 @@ function exportsOf(document) {
     ["servers", "The servers of the document.", serverList(document)],
     ["signing", "How a private request is signed: the header names and the body fields the signer sets.", signingFacts(document)],
     ["pathPrefixes", "Where the API's paths live, and where its public (unsigned) operations live.", pathPrefixes(document)],
+    ["webhookEvents", "The event name of each webhook, by operationId.", Object.fromEntries([...operationsOf(document, "webhooks")].map(({ name, operation }) => [operation.operationId, name]))],
   ];
 }
 

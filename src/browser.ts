@@ -1,7 +1,7 @@
 // The package's entry in browser bundles (the "browser" export condition). The client signs with
 // node:crypto and needs the API secret, which has no place in a page: createClient says so at
 // once. What runs anywhere (portable.ts) is here as on Node.
-import { SetupError } from "./client/errors.js";
+import { SetupError } from "./errors/index.js";
 import type { ClientOptions, TxcClient } from "./client/create-client.js";
 
 export * from "./portable.js";

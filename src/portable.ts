@@ -5,10 +5,10 @@ export type { ClientOptions, TxcClient } from "./client/create-client.js";
 export type { ExtraFields } from "./client/extra-fields.js";
 export type { CallOptions, OperationId, Params, ResponseBody, RequestBody } from "./client/operation-types.js";
 export {
-  TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,
-  RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookPayloadError, RedirectError,
+  TxcError, TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,
+  RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookError, WebhookPayloadError, RedirectError,
   ResponseTooLargeError, SetupError,
-} from "./client/errors.js";
+} from "./errors/index.js";
 export { defaultRetryOptions, type RetryOptions } from "./client/retry.js";
 export { parseDepositCanceled } from "./webhook.js";
 // The runtime operation index; `operations` (from the generated types) is the schema type.

@@ -1,9 +1,12 @@
 import type { components } from "../generated/schema.js";
+import { webhookEvents } from "../generated/operations.js";
 import { validators } from "../generated/validators.js";
-import { WebhookPayloadError } from "./client/errors.js";
+import { WebhookPayloadError } from "./errors/index.js";
 import { validationIssues } from "./validation/issues.js";
 
 export type DepositCanceledEvent = components["schemas"]["DepositCanceledEvent"];
+
+const EVENT = webhookEvents.depositCanceled;
 
 /**
  * Validates a `deposit.canceled` webhook payload (the raw body text, or parsed JSON) and returns
@@ -15,10 +18,10 @@ export function parseDepositCanceled(payload: unknown): DepositCanceledEvent {
     try {
       event = JSON.parse(typeof payload === "string" ? payload : Buffer.from(payload).toString("utf8"));
     } catch {
-      throw new WebhookPayloadError([{ field: "(body)", rule: "json", message: "(body) is not JSON" }]);
+      throw new WebhookPayloadError(EVENT, [{ field: "(body)", rule: "json", message: "(body) is not JSON" }]);
     }
   }
   const validate = validators.depositCanceled.request;
-  if (!validate(event)) throw new WebhookPayloadError(validationIssues(validate.errors));
+  if (!validate(event)) throw new WebhookPayloadError(EVENT, validationIssues(validate.errors));
   return event as DepositCanceledEvent;
 }

@@ -11,7 +11,7 @@ import { requestValidator, responseValidator } from "../validation/lookup.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import {
   ContractViolationError, RequestValidationError, TxcApiError, httpError,
-} from "./errors.js";
+} from "../errors/index.js";
 import { checkOptions } from "./check-options.js";
 import { transportError } from "./transport-error.js";
 import { RateLimiter } from "./rate-limiter.js";

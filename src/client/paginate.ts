@@ -1,7 +1,7 @@
 import { operationIndex } from "../../generated/operations.js";
 import type { PagedOperationId } from "./operation-types.js";
 
-import { RequestValidationError, TxcApiError } from "./errors.js";
+import { RequestValidationError, TxcApiError } from "../errors/index.js";
 
 type Page = { offset: number; records: unknown[] };
 

@@ -1,4 +1,4 @@
-import { NetworkError, RateLimitError, ServerError, TimeoutError } from "./errors.js";
+import { NetworkError, RateLimitError, ServerError, TimeoutError } from "../errors/index.js";
 
 export type RetryOptions = {
   /** Attempts in all, the first included. 1 turns retrying off. */

@@ -1,5 +1,5 @@
 import { TransportFailure } from "../transport/exchange.js";
-import { NetworkError, RedirectError, ResponseTooLargeError, SetupError, TimeoutError } from "./errors.js";
+import { NetworkError, RedirectError, ResponseTooLargeError, SetupError, TimeoutError } from "../errors/index.js";
 
 export type ExchangeContext = {
   /** The operation, or the path where no operation is known (openapi-fetch). */

@@ -33,23 +33,12 @@ export type Dataset = {
 
 export { demoKeys };
 
+// One plan a line: a plan of each status, the fields in the order of the FixedPlan schema.
 const plans: Record<string, FixedPlan> = {
-  usdtActive: {
-    id: "6f1e2d3c-4b5a-4978-8a6b-1c2d3e4f5a6b", ticker: "USDT", status: 1, percent: "12.5", duration: 43200, interestTicker: "USDT",
-    interestRatio: "1", minInvestment: "100", maxInvestment: "100000", maxPossibleInvestment: "48250.75",
-  },
-  btcNoCoins: {
-    id: "2a3b4c5d-6e7f-4809-9a1b-2c3d4e5f6a7b", ticker: "BTC", status: 2, percent: "4.2", duration: 20160, interestTicker: "USDT",
-    interestRatio: "37250.5", minInvestment: "0.001", maxInvestment: "5", maxPossibleInvestment: "0",
-  },
-  ethInactive: {
-    id: "9c8d7e6f-5a4b-4c3d-8e2f-1a0b9c8d7e6f", ticker: "ETH", status: 3, percent: "6", duration: 10080, interestTicker: "ETH",
-    interestRatio: "1", minInvestment: "0.05", maxInvestment: "50", maxPossibleInvestment: "12.5",
-  },
-  usdcPaused: {
-    id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7c", ticker: "USDC", status: 4, percent: "9.75", duration: 129600, interestTicker: "USDC",
-    interestRatio: "1", minInvestment: "50", maxInvestment: "25000", maxPossibleInvestment: "25000",
-  },
+  usdtActive: { id: "6f1e2d3c-4b5a-4978-8a6b-1c2d3e4f5a6b", ticker: "USDT", status: 1, percent: "12.5", duration: 43200, interestTicker: "USDT", interestRatio: "1", minInvestment: "100", maxInvestment: "100000", maxPossibleInvestment: "48250.75" },
+  btcNoCoins: { id: "2a3b4c5d-6e7f-4809-9a1b-2c3d4e5f6a7b", ticker: "BTC", status: 2, percent: "4.2", duration: 20160, interestTicker: "USDT", interestRatio: "37250.5", minInvestment: "0.001", maxInvestment: "5", maxPossibleInvestment: "0" },
+  ethInactive: { id: "9c8d7e6f-5a4b-4c3d-8e2f-1a0b9c8d7e6f", ticker: "ETH", status: 3, percent: "6", duration: 10080, interestTicker: "ETH", interestRatio: "1", minInvestment: "0.05", maxInvestment: "50", maxPossibleInvestment: "12.5" },
+  usdcPaused: { id: "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7c", ticker: "USDC", status: 4, percent: "9.75", duration: 129600, interestTicker: "USDC", interestRatio: "1", minInvestment: "50", maxInvestment: "25000", maxPossibleInvestment: "25000" },
 };
 
 const planCycle = [plans.usdtActive, plans.btcNoCoins, plans.ethInactive, plans.usdcPaused];

@@ -1,5 +1,5 @@
 import type { Middleware } from "openapi-fetch";
-import { RedirectError } from "../client/errors.js";
+import { RedirectError } from "../errors/index.js";
 import { redirectFailure } from "../transport/exchange.js";
 import { bodyText, credentials, SIGNATURE_HEADER, signBodyText } from "./sign.js";
 import { timeNonce, type NonceSource } from "./nonce.js";

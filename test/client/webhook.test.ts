@@ -1,6 +1,6 @@
 // A deposit.canceled payload, validated and typed, feeds a refund.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient, parseDepositCanceled, WebhookPayloadError } from "../../src/index.js";
+import { createClient, parseDepositCanceled, TxcApiError, TxcError, WebhookError, WebhookPayloadError } from "../../src/index.js";
 import { startVerifyingServer, type VerifyingServer } from "../helpers/verifying-server.js";
 
 const apiKey = "webhook-key";
@@ -40,5 +40,20 @@ describe("parseDepositCanceled", () => {
     } catch (error) {
       expect((error as WebhookPayloadError).issues).toEqual([expect.objectContaining({ field, rule })]);
     }
+  });
+
+  it("throws a webhook error, under its own base: named by the event, not as an API call", () => {
+    const error = (() => {
+      try {
+        parseDepositCanceled("{}");
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(WebhookError);
+    expect(error).toBeInstanceOf(TxcError);
+    expect(error).not.toBeInstanceOf(TxcApiError);
+    expect(error).toMatchObject({ name: "WebhookPayloadError", event: "deposit.canceled" });
+    expect((error as Error).message).toBe("deposit.canceled: invalid webhook payload: uniqueId is required");
   });
 });

@@ -1,0 +1,73 @@
+import { printable } from "../text/printable.js";
+import { TxcApiError } from "./base.js";
+
+/** What each status means to a caller, said after it in the message. */
+const MEANING: Readonly<Record<number, string>> = {
+  401: "Missing or invalid authentication (check the API key, the secret and the nonce)",
+  403: "Insufficient permissions",
+  404: "Endpoint does not exist (check baseUrl)",
+  429: "Rate limit exceeded",
+};
+const meaningOf = (status: number) => MEANING[status] ?? (status >= 500 ? "Server error" : "Client error");
+
+/** The server answered an error status. `body` is the parsed error body (or its text). */
+export class HttpError extends TxcApiError {
+  override name = "HttpError";
+  constructor(operationId: string, readonly status: number, readonly body: unknown, detail = meaningOf(status)) {
+    super(operationId, `${status} ${detail}${HttpError.serverMessage(body)}`);
+  }
+  private static serverMessage(body: unknown): string {
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === "string" && message ? `: ${printable(message)}` : "";
+  }
+}
+
+/** 400: invalid parameters. `errors` holds the server's messages by field. */
+export class BadRequestError extends HttpError {
+  override name = "BadRequestError";
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+  constructor(operationId: string, body: unknown) {
+    const errors = (body as { errors?: unknown } | null)?.errors;
+    const byField = errors && typeof errors === "object" && !Array.isArray(errors) ? (errors as Record<string, string[]>) : {};
+    // Only text is shown: a server's nested arrays are never walked (10,000 levels would overflow the stack).
+    const text = (messages: unknown) => (Array.isArray(messages) ? messages : [messages]).map((m) => (typeof m === "string" ? m : "(not text)")).join(", ");
+    const detail = printable(Object.entries(byField).map(([field, messages]) => `${field}: ${text(messages)}`).join("; "));
+    super(operationId, 400, body, `Bad request${detail ? ` (${detail})` : ""}`);
+    this.errors = byField;
+  }
+}
+
+/** 401. */
+export class UnauthorizedError extends HttpError { override name = "UnauthorizedError"; }
+/** 403: the key may not call this operation (the lending histories need a business partner's key). */
+export class ForbiddenError extends HttpError { override name = "ForbiddenError"; }
+/** 404. */
+export class NotFoundError extends HttpError { override name = "NotFoundError"; }
+
+/** 429. `retryAfterMs` is set when the server sent a Retry-After header. */
+export class RateLimitError extends HttpError {
+  override name = "RateLimitError";
+  constructor(operationId: string, body: unknown, readonly retryAfterMs: number | undefined) {
+    super(operationId, 429, body);
+  }
+}
+
+/** 5xx. `retryAfterMs` is set when the server sent a Retry-After header. */
+export class ServerError extends HttpError {
+  override name = "ServerError";
+  constructor(operationId: string, status: number, body: unknown, readonly retryAfterMs: number | undefined) {
+    super(operationId, status, body);
+  }
+}
+
+/** The error class for an answer's status. */
+export function httpError(operationId: string, status: number, body: unknown, retryAfterMs: number | undefined): HttpError {
+  switch (status) {
+    case 400: return new BadRequestError(operationId, body);
+    case 401: return new UnauthorizedError(operationId, status, body);
+    case 403: return new ForbiddenError(operationId, status, body);
+    case 404: return new NotFoundError(operationId, status, body);
+    case 429: return new RateLimitError(operationId, body, retryAfterMs);
+    default: return status >= 500 ? new ServerError(operationId, status, body, retryAfterMs) : new HttpError(operationId, status, body);
+  }
+}
