@@ -1,5 +1,5 @@
 // Ajv's standalone code, made smaller without changing what it does: a bundle that imports one
-// operation's validators ships less. test/contract/validators-equivalence.test.ts checks that every
+// operation's validators ships less. test/document/validators-equivalence.test.ts checks that every
 // validator gives the same verdict and the same errors as ajv compiling the schema at run time.
 
 const SCHEMA_CONSTANT = /const (schema\d+) = /g;

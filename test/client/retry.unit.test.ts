@@ -1,0 +1,60 @@
+// The retry policy as pure functions: which failures are retried, how long to wait, and what a
+// Retry-After header means.
+import { describe, expect, it } from "vitest";
+import { isRetryable, MAX_TIMER_MS, parseRetryAfter, retryDelayMs, defaultRetryOptions } from "../../src/client/retry.js";
+import { BadRequestError, NetworkError, RateLimitError, ServerError, TimeoutError } from "../../src/errors/index.js";
+
+const policy = { ...defaultRetryOptions, random: () => 0.5 };
+const tlsFailure = new NetworkError("getMainBalance", Object.assign(new Error("self-signed"), { code: "DEPTH_ZERO_SELF_SIGNED_CERT" }));
+const reset = new NetworkError("getMainBalance", Object.assign(new Error("reset"), { code: "ECONNRESET" }));
+
+describe("isRetryable", () => {
+  it.each([
+    ["a 429", new RateLimitError("applyCode", {}, undefined), false, true],
+    ["a 429 of a state-changing call", new RateLimitError("applyCode", {}, undefined), true, true],
+    ["a 5xx", new ServerError("getMainBalance", 503, {}, undefined), false, true],
+    ["a 5xx of a state-changing call", new ServerError("applyCode", 503, {}, undefined), true, false],
+    ["a timeout", new TimeoutError("getMainBalance", 10), false, true],
+    ["a timeout of a state-changing call", new TimeoutError("refundDeposit", 10, true), true, false],
+    ["a reset connection", reset, false, true],
+    ["a TLS failure", tlsFailure, false, false],
+    ["a 400", new BadRequestError("getMainBalance", {}), false, false],
+    ["a plain error", new Error("bug"), false, false],
+  ])("%s: %s", (_name, error, stateChanging, expected) => {
+    expect(isRetryable(error, stateChanging, policy)).toBe(expected);
+  });
+
+  it("retries a state-changing call's 5xx only when retryStateChanging says so", () => {
+    expect(isRetryable(new ServerError("applyCode", 500, {}, undefined), true, { ...policy, retryStateChanging: true })).toBe(true);
+  });
+});
+
+describe("retryDelayMs", () => {
+  it("backs off exponentially with full jitter under maxDelayMs", () => {
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(new Error(), attempt, policy))).toEqual([125, 250, 500, 1000]);
+    expect(retryDelayMs(new Error(), 30, policy)).toBe(policy.maxDelayMs / 2);
+    expect(retryDelayMs(new Error(), 3, { ...policy, random: () => 0 })).toBe(0);
+  });
+
+  it("waits what Retry-After asked, and gives up (undefined) when that is longer than maxDelayMs", () => {
+    expect(retryDelayMs(new RateLimitError("ping", {}, 2_000), 1, policy)).toBe(2_000);
+    expect(retryDelayMs(new RateLimitError("ping", {}, policy.maxDelayMs + 1), 1, policy)).toBeUndefined();
+  });
+});
+
+describe("parseRetryAfter", () => {
+  const now = Date.parse("2026-11-23T12:00:00Z");
+  it.each([
+    ["3", 3_000],
+    [" 0 ", 0],
+    ["Mon, 23 Nov 2026 12:00:05 GMT", 5_000],
+    ["Mon, 23 Nov 2026 11:59:00 GMT", 0],
+    [String(Math.floor(MAX_TIMER_MS / 1000)), Math.floor(MAX_TIMER_MS / 1000) * 1000],
+  ])("reads %j as %d ms", (header, ms) => {
+    expect(parseRetryAfter(header, now)).toBe(ms);
+  });
+
+  it.each([null, "", "-1", "1.5", "soon", "99999999999", String(Math.ceil(MAX_TIMER_MS / 1000) + 1), "Mon, 99 Foo 2026"])("ignores %j", (header) => {
+    expect(parseRetryAfter(header, now)).toBeUndefined();
+  });
+});
