@@ -353,3 +353,6 @@ export declare const pathPrefixes: {
 export declare const webhookEvents: {
   "depositCanceled": "deposit.canceled"
 };
+
+/** The operationIds of the HTTP operations (the webhooks are not among them). */
+export type OperationId = keyof typeof operationIndex;

@@ -102,16 +102,13 @@ function exportsOf(document) {
 export function generateOperations(outDir) {
   const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
   const entries = exportsOf(document).map(([name, comment, value]) => [name, comment, JSON.stringify(value, null, 2)]);
-  writeFileSync(
-    path.join(outDir, "operations.js"),
-    `${HEADER}
-${entries.map(([name, comment, json]) => `/** ${comment} */\nexport const ${name} = ${json};\n`).join("\n")}`,
-  );
+  const module = (declare) => entries.map(([name, comment, json]) => `/** ${comment} */\n${declare(name, json)}\n`).join("\n");
+  writeFileSync(path.join(outDir, "operations.js"), `${HEADER}\n${module((name, json) => `export const ${name} = ${json};`)}`);
   // A JSON value is also a valid TypeScript type: the declarations keep every literal.
   writeFileSync(
     path.join(outDir, "operations.d.ts"),
-    `${HEADER}
-${entries.map(([name, comment, json]) => `/** ${comment} */\nexport declare const ${name}: ${json};\n`).join("\n")}`,
+    `${HEADER}\n${module((name, json) => `export declare const ${name}: ${json};`)}\n` +
+      "/** The operationIds of the HTTP operations (the webhooks are not among them). */\nexport type OperationId = keyof typeof operationIndex;\n",
   );
 }
 

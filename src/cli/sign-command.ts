@@ -6,11 +6,9 @@ import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
-import { operationIndex } from "../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
-import { requestValidator, type ValidatedOperationId } from "../validation/lookup.js";
-
-type OperationId = ValidatedOperationId & keyof typeof operationIndex;
+import { requestValidator } from "../validation/lookup.js";
 
 const balancePath = operationIndex.getMainBalance.path;
 

@@ -1,9 +1,8 @@
 import type { operations as Operations } from "../../generated/schema.js";
-import type { operationIndex } from "../../generated/operations.js";
+import type { OperationId, operationIndex } from "../../generated/operations.js";
 import type { SigningField } from "../signing/signing-fields.js";
 
-/** The operationIds of the HTTP operations (the webhook is not one). */
-export type OperationId = keyof typeof operationIndex & keyof Operations;
+export type { OperationId };
 
 type JsonBody<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 

@@ -1,7 +1,6 @@
-import { operationIndex } from "../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { SlidingWindows, windowsOf, type Window } from "../rate-limits/sliding-windows.js";
 
-type OperationId = keyof typeof operationIndex;
 type Waiter = { windows: Window[]; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void };
 
 /**

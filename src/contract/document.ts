@@ -1,11 +1,11 @@
 import { contractFacts } from "../../generated/contract-facts.js";
-import { operationIndex } from "../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { documentedStatusKey } from "../validation/status-key.js";
 
 export { SIGNING_FIELDS } from "../signing/sign.js";
 
 export type Schema = Record<string, any>;
-export type OperationId = keyof typeof operationIndex;
+export type { OperationId };
 
 // What the tester reads of the document comes distilled at build time (scripts/contract-facts.mjs):
 // request schemas arrive with every $ref resolved, and no file is read at run time.

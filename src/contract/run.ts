@@ -119,13 +119,13 @@ class Run {
   }
 
   async sendUnpaced(c: Case, worker: number, timeoutMs = this.options.timeoutMs): Promise<Observation> {
-    const observation = await this.sender.send(c, { worker, timeoutMs });
+    const observation = await this.sender.observe(c, { worker, timeoutMs });
     this.requests += c.tamper?.kind === "replay" ? 2 : 1;
     return observation;
   }
 
   /** Within the document's limits, and a 429 never passes: the case waits (bounded) and is sent again. */
-  async send(c: Case, worker = 0): Promise<Observation> {
+  async sendPaced(c: Case, worker = 0): Promise<Observation> {
     for (let attempt = 1; ; attempt++) {
       if (c.operationId !== "unknownPath" && this.options.pacing !== false) {
         for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(c.operationId);
@@ -142,7 +142,7 @@ class Run {
   phaseContext(): PhaseContext {
     return {
       plan: this.plan,
-      send: (c) => this.send(c),
+      sendPaced: (c) => this.sendPaced(c),
       sendUnpaced: (c, worker) => this.sendUnpaced(c, worker),
       record: (result) => this.record(result),
       note: (note) => this.note(note),
@@ -159,7 +159,7 @@ async function shrunk(run: Run, c: Case, result: CheckResult, worker: number): P
   const before = Object.keys(c.fields ?? {}).length;
   const { smallest, result: smaller, tries } = await shrink(c, async (candidate) => {
     if (!run.timeLeft()) return undefined;
-    const verdict = judge(candidate, await run.send(candidate, worker));
+    const verdict = judge(candidate, await run.sendPaced(candidate, worker));
     return verdict.passed ? undefined : verdict;
   });
   if (!smaller) return result;
@@ -169,7 +169,7 @@ async function shrunk(run: Run, c: Case, result: CheckResult, worker: number): P
 /** One case: sent, judged by its check and by every selected check that judges accepted answers. */
 async function runCase(run: Run, c: Case, worker: number) {
   const sentAt = performance.now();
-  const observation = await run.send(c, worker);
+  const observation = await run.sendPaced(c, worker);
   if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
     // A refused request may leave its nonce unused (the sandbox does): only an accepted one can be replayed.
     run.note(`${c.operationId}: ${c.name} not checked, the request to replay was refused (${observation.firstStatus})`);

@@ -121,7 +121,7 @@ export class Sender {
   }
 
   /** Sends one case, signed and tampered with as it says, and returns what came back. */
-  async send(c: Case, { worker = 0, timeoutMs = this.#target.timeoutMs } = {}): Promise<Observation> {
+  async observe(c: Case, { worker = 0, timeoutMs = this.#target.timeoutMs } = {}): Promise<Observation> {
     const url = this.#target.baseUrl + c.path;
     let init: Init = { method: c.method };
     if (c.fields) {

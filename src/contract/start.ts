@@ -53,7 +53,7 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   const notes: string[] = [];
   let hasPing = false;
   if (options.pingPlanned) {
-    const o = await sender.send({ ...probeCase("ping", {}), fields: undefined });
+    const o = await sender.observe({ ...probeCase("ping", {}), fields: undefined });
     hasPing = o.status === 200;
     if (o.status === 404 || o.status === 405) {
       notes.push(`GET ${operationIndex.ping.path} answered ${o.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
@@ -69,7 +69,7 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
     const operationId = probeOperation(options.operationIds, partner) ?? (identity ? probeOperation(Object.keys(operationIndex) as OperationId[], false) : undefined);
     if (!operationId) continue;
     const fields = realFields(operationId, options.fixtures);
-    const o = await sender.send(probeCase(operationId, fields, identity), { worker });
+    const o = await sender.observe(probeCase(operationId, fields, identity), { worker });
     const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
     if (o.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(o)}): check the key and its secret; nothing was tested`);
     if (o.status === 403 && operationIndex[operationId].businessPartnerOnly) {

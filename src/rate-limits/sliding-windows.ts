@@ -1,6 +1,5 @@
-import { operationIndex } from "../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
 
-type OperationId = keyof typeof operationIndex;
 export type Window = { key: string; requests: number; periodSeconds: number };
 
 /** The documented limits of an operation as windows, keyed by scope (and by `prefix`, such as a client address). */

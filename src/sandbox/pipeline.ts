@@ -2,7 +2,7 @@
 // route, rate-limit, authenticate, validate, authorize, handle. The HTTP adapter (server.ts)
 // reads the request and writes what the steps answer; nothing here touches a socket.
 import type { IncomingHttpHeaders } from "node:http";
-import { operationIndex, pathPrefixes } from "../../generated/operations.js";
+import { operationIndex, pathPrefixes, type OperationId } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator } from "../validation/lookup.js";
 import { authenticate, type Authenticated } from "./auth.js";
@@ -12,7 +12,6 @@ import { ServerRateLimits } from "./rate-limits.js";
 import { privateError, Refusal } from "./refusal.js";
 import { SandboxState } from "./state.js";
 
-type OperationId = keyof typeof operationIndex;
 
 /** Everything a sandbox remembers between requests; a reset replaces it whole. */
 export class SandboxSession {

@@ -28,7 +28,7 @@ function sendText(response: ServerResponse, status: number, text: string | Buffe
   response.end(text);
 }
 
-const send = (response: ServerResponse, { status, body }: Answer) =>
+const writeAnswer = (response: ServerResponse, { status, body }: Answer) =>
   sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json");
 
 /** Reads the body, or returns null after answering 413 when it is larger than allowed. */
@@ -41,7 +41,7 @@ function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: 
     // early destroys the request, and the 413 with it.
     const refuse = () => {
       request.off("data", onData).off("end", onEnd);
-      send(response, errorAnswer(path, 413, `The body is larger than ${maxBytes} bytes.`));
+      writeAnswer(response, errorAnswer(path, 413, `The body is larger than ${maxBytes} bytes.`));
       response.once("finish", () => setTimeout(() => request.socket.destroy(), 200).unref());
       resolve(null);
     };
@@ -98,11 +98,11 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     } else if (request.method === "GET" && path === "/openapi.json") {
       serveFile(document, "The document is not built: run npm run build.\n");
     } else if (request.method === "GET" && (path === pathPrefixes.api || path === pathPrefixes.api.slice(0, -1))) {
-      send(response, { status: 200, body: apiIndex(origin()) });
+      writeAnswer(response, { status: 200, body: apiIndex(origin()) });
     } else if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = resetRefusal(request);
       if (!refused) session = new SandboxSession(dataset, cachePages);
-      send(response, refused ? errorAnswer(path, 403, refused) : { status: 200, body: { reset: true } });
+      writeAnswer(response, refused ? errorAnswer(path, 403, refused) : { status: 200, body: { reset: true } });
     } else {
       return false;
     }
@@ -117,12 +117,12 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     const path = (request.url ?? "/").split("?")[0];
     if (serveSite(request, response, path)) return;
     const operationId = route(request.method ?? "", path);
-    if (typeof operationId !== "string") return send(response, operationId);
+    if (typeof operationId !== "string") return writeAnswer(response, operationId);
     const limited = rateLimits ? rateLimit(session, operationId, request.socket.remoteAddress ?? "unknown") : undefined;
-    if (limited) return send(response, limited);
-    if (!operationIndex[operationId].signed) return send(response, { status: 200, body: ["pong"] });
+    if (limited) return writeAnswer(response, limited);
+    if (!operationIndex[operationId].signed) return writeAnswer(response, { status: 200, body: ["pong"] });
     const rawBody = await readBody(request, response, maxBodyBytes, path);
-    if (rawBody) send(response, answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody));
+    if (rawBody) writeAnswer(response, answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody));
   }
 
   const boundOrigin = () => {
@@ -134,7 +134,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
   const server = createServer((request, response) => {
     handleRequest(request, response).catch(() => {
       // The cause stays inside: its text is the sandbox's, not something a client can act on.
-      if (!response.headersSent) send(response, errorAnswer("", 500, "Internal error."));
+      if (!response.headersSent) writeAnswer(response, errorAnswer("", 500, "Internal error."));
       else response.destroy();
     });
   });

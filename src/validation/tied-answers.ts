@@ -1,6 +1,5 @@
-import { operationIndex } from "../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
 
-type OperationId = keyof typeof operationIndex;
 type Tie = { answer: string; equals: string } | { answer: string; atMostItems: string } | { onlyKey: string };
 type Fields = Record<string, unknown>;
 

@@ -38,7 +38,7 @@ export type PlannedOperation = {
 export type PhaseContext = {
   plan: PlanContext;
   /** Sends a case within the document's rate limits, 429 waited out. */
-  send: (c: Case) => Promise<Observation>;
+  sendPaced: (c: Case) => Promise<Observation>;
   /** Sends a case as it is, on a worker's key: no pacing, no 429 retry. */
   sendUnpaced: (c: Case, worker: number) => Promise<Observation>;
   record: (result: CheckResult) => void;

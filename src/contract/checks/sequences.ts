@@ -105,11 +105,11 @@ export const sequences: Check = {
   description: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once, with the id sent",
   phase: {
     at: "before-cases",
-    run: async ({ plan, send, record }) => {
+    run: async ({ plan, sendPaced, record }) => {
       if (!plan.includeMutations) return;
       const fieldsOf = (id: OperationId) => realFields(id, plan.fixtures);
-      if (plan.operations.includes("applyCode")) record(await codeCreditsOnce(send, fieldsOf("applyCode")));
-      if (plan.operations.includes("refundDeposit")) record(await refundOnce(send, fieldsOf("refundDeposit")));
+      if (plan.operations.includes("applyCode")) record(await codeCreditsOnce(sendPaced, fieldsOf("applyCode")));
+      if (plan.operations.includes("refundDeposit")) record(await refundOnce(sendPaced, fieldsOf("refundDeposit")));
     },
   },
 };

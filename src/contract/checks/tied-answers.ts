@@ -25,9 +25,9 @@ export const tiedAnswers: Check = {
   judgeAccepted: judgeTied,
   phase: {
     at: "before-cases",
-    run: async ({ plan, send, record, note }) => {
+    run: async ({ plan, sendPaced, record, note }) => {
       for (const { operationId, base } of pagedOperations(plan.operations, plan.fixtures)) {
-        const outcome = await offsetMoves(operationId, base, send);
+        const outcome = await offsetMoves(operationId, base, sendPaced);
         if (typeof outcome === "string") note(outcome);
         else record(outcome);
       }
