@@ -1,8 +1,10 @@
 // The docs page and the document as the sandbox serves them: both name the sandbox's own address,
 // so that the samples, the servers and an import into an API tool point at the server showing them.
 
-/** The address the document and its samples name when nothing else is known. */
-export const DOCUMENTED_SANDBOX = "http://127.0.0.1:8080";
+import { servers } from "../../generated/operations.js";
+
+/** The sandbox's address in the document and its samples: its one server without variables. */
+export const DOCUMENTED_SANDBOX = servers.find((server) => Object.keys(server.variables).length === 0)!.url;
 
 // What a Host header may hold before it is written into a page: a name or IPv4 address, or an IPv6
 // one in brackets, and a port.
