@@ -100,7 +100,7 @@ describe("the installed package", () => {
       });
       sizes[operationId] = result.outputFiles[0].contents.length;
     }
-    // The largest, the investments history (a plan of ten fields nested in every record), measured 13.9 kB.
+    // The largest, the investments history (a plan of ten fields nested in every record), measured 11.9 kB.
     for (const [operationId, bytes] of Object.entries(sizes)) expect(bytes, operationId).toBeLessThan(15_000);
   });
 
