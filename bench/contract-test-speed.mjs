@@ -17,7 +17,7 @@ import { operationIds } from "../dist/contract/document.js";
 import { builtInDataset, demoKeys } from "../dist/sandbox/dataset.js";
 import { median } from "./measure.mjs";
 
-const cli = new URL("../dist/cli/main.js", import.meta.url).pathname;
+const cli = new URL("../dist/bundle/cli.js", import.meta.url).pathname;
 
 const freePort = () =>
   new Promise((resolve) => {

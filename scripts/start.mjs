@@ -8,6 +8,7 @@ import path from "node:path";
 import { root, servedDocsFile } from "./project.mjs";
 import { buildServedDocs } from "./docs.mjs";
 import { run } from "./run.mjs";
+import { bundleEntries } from "./bundle-entries.mjs";
 
 /** The newest file under these paths (folders walked), as [path, mtime]. */
 function newest(paths) {
@@ -34,9 +35,12 @@ function staleness(output, sources) {
   return changed > statSync(output).mtimeMs ? `${path.relative(root, source)} is newer than ${path.relative(root, output)}` : undefined;
 }
 
-const cli = path.join(root, "dist", "cli", "main.js");
+const cli = path.join(root, "dist", "bundle", "cli.js");
 const steps = [
-  [cli, ["src", "generated", "tsconfig.build.json"], "Building the package (npm run build)", () => run(path.join(root, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"])],
+  [cli, ["src", "generated", "tsconfig.build.json", "scripts/bundle-entries.mjs"], "Building the package (npm run build)", async () => {
+    run(path.join(root, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"]);
+    await bundleEntries();
+  }],
   [servedDocsFile, ["generated/openapi.json", "scripts/docs.mjs", "scripts/served-docs.mjs", "scripts/code-samples.mjs", "scripts/docs-assets", "README.md", "CHANGELOG.md"], "Rendering the docs (npm run docs)", () => buildServedDocs()],
 ];
 for (const [output, sources, doing, build] of steps) {

@@ -241,6 +241,26 @@ function operationModules(document, targets) {
   return modules;
 }
 
+/**
+ * `validator-loaders.js`: a function per operation that imports its own validators module, so that
+ * the client loads an operation's validators on first use. The paths are plain strings beside the
+ * modules: bundlers follow them, and they hold wherever the package's code is bundled to.
+ */
+function loaderModule(operationIds) {
+  const header = "// Generated from openapi/ by scripts/validators.mjs. Do not edit: run `npm run generate`.";
+  return {
+    code: [header, "export const validatorLoaders = {", ...operationIds.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(`./validators/${id}.js`)}),`), "};", ""].join("\n"),
+    declaration: [
+      header,
+      'import type { ValidateFunction } from "./validator-types.js";',
+      "/** One operation's validators, as its own module exports them. */",
+      "export type OperationValidators = { readonly request: ValidateFunction | null; readonly responses: Readonly<Record<string, ValidateFunction>> };",
+      `export declare const validatorLoaders: { readonly [Id in ${operationIds.map((id) => JSON.stringify(id)).join(" | ")}]: () => Promise<OperationValidators> };`,
+      "",
+    ].join("\n"),
+  };
+}
+
 export function generateValidators(outDir) {
   const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
   const { targets, schemaNames, code } = compileValidators(document);
@@ -250,10 +270,14 @@ export function generateValidators(outDir) {
   const dir = path.join(outDir, "validators");
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const { operationId, code: moduleCode, declaration } of operationModules(document, targets)) {
+  const modules = operationModules(document, targets);
+  for (const { operationId, code: moduleCode, declaration } of modules) {
     writeFileSync(path.join(dir, `${operationId}.js`), moduleCode);
     writeFileSync(path.join(dir, `${operationId}.d.ts`), declaration);
   }
+  const loaders = loaderModule(modules.map(({ operationId }) => operationId));
+  writeFileSync(path.join(outDir, "validator-loaders.js"), loaders.code);
+  writeFileSync(path.join(outDir, "validator-loaders.d.ts"), loaders.declaration);
 }
 
 if (isMain(import.meta.url)) generateValidators(outDirFromArgs());

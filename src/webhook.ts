@@ -1,6 +1,6 @@
 import type { components } from "../generated/schema.js";
 import { webhookEvents } from "../generated/operations.js";
-import { validators } from "../generated/validators.js";
+import { request as validateDepositCanceled } from "../generated/validators/depositCanceled.js";
 import { WebhookPayloadError } from "./errors/index.js";
 import { validationIssues } from "./validation/issues.js";
 
@@ -21,7 +21,7 @@ export function parseDepositCanceled(payload: unknown): DepositCanceledEvent {
       throw new WebhookPayloadError(EVENT, [{ field: "(body)", rule: "json", message: "(body) is not JSON" }]);
     }
   }
-  const validate = validators.depositCanceled.request;
+  const validate = validateDepositCanceled;
   if (!validate(event)) throw new WebhookPayloadError(EVENT, validationIssues(validate.errors));
   return event as DepositCanceledEvent;
 }

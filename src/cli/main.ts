@@ -9,6 +9,7 @@ import { printable } from "../text/printable.js";
 import { closest } from "../text/closest.js";
 import { colourWanted, helpText, styled } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
+import { packageFile } from "./package-files.js";
 
 type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };
 
@@ -30,7 +31,7 @@ Options:
   --help, -h      this help
   --version, -v   the package version`;
 
-const version = (): string => (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+const version = (): string => (JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as { version: string }).version;
 const printHelp = (text: string) => console.log(helpText(text, colourWanted(process.stdout)));
 
 function commandNamed(name: string): Command {

@@ -1,7 +1,15 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-// The package's own files, found from dist/cli/ (or src/cli/ under the tests): two levels up.
-const root = new URL("../../", import.meta.url);
+/** The package's root: the nearest folder above this module with a package.json (from dist/bundle/chunks, dist/cli or src/cli alike). */
+function packageRoot(): URL {
+  for (let folder = new URL(".", import.meta.url); ; folder = new URL("..", folder)) {
+    if (existsSync(new URL("package.json", folder))) return folder;
+    if (new URL("..", folder).href === folder.href) throw new Error(`txc-api: no package.json above ${fileURLToPath(import.meta.url)}`);
+  }
+}
+
+const root = packageRoot();
 export const packageFile = (relative: string) => fileURLToPath(new URL(relative, root));
 export const bundledDocument = packageFile("generated/openapi.json");
 export const docsPage = packageFile("dist/docs/sandbox.html.gz");

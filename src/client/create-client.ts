@@ -7,10 +7,10 @@ import type { Answer } from "../transport/exchange.js";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
-import { requestValidator, responseValidator } from "../validation/lookup.js";
+import { loadedValidators, loadValidators, validatorForStatus, type OperationValidators } from "../validation/operation-validators.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import {
-  ContractViolationError, RequestValidationError, TxcApiError, httpError,
+  ContractViolationError, RequestValidationError, SetupError, TxcApiError, httpError,
 } from "../errors/index.js";
 import { checkOptions } from "./check-options.js";
 import { transportError } from "./transport-error.js";
@@ -77,6 +77,9 @@ export function createClient(options: ClientOptions): TxcClient {
     const { method, path, signed } = operationIndex[operationId];
     const wrongParams = parameterIssues(operationId, params);
     if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
+    const validators = loadedValidators(operationId) ?? (await loadValidators(operationId).catch((cause: Error) => {
+      throw new SetupError(operationId, `nothing was sent: its validators (generated/validators/${operationId}.js) could not be loaded: ${cause.message}`, { cause });
+    }));
     let headers: Record<string, string> | undefined;
     let text: string | undefined;
     let sent: Record<string, unknown> = {};
@@ -86,7 +89,7 @@ export function createClient(options: ClientOptions): TxcClient {
       if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
       // The signing fields last, so that no field of the caller's can replace them.
       const body = { ...extra.fields, ...params, [PATH_FIELD]: path, [NONCE_FIELD]: nonce(keys.apiKey) };
-      const validate = requestValidator(operationId)!;
+      const validate = validators.request!;
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       text = JSON.stringify(body);
       headers = signBodyText(text, keys);
@@ -102,14 +105,14 @@ export function createClient(options: ClientOptions): TxcClient {
     } catch (error) {
       throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging: operationIndex[operationId].stateChanging });
     }
-    return readAnswer(operationId, answer, sent);
+    return readAnswer(operationId, answer, sent, validators);
   }
 
   /**
    * The 200 body, once it is JSON (valid UTF-8, no key twice in one object), valid against the
    * document and in agreement with the request it answers (a refund's id, a page's limit).
    */
-  function readAnswer(operationId: OperationId, { status, headers, text, utf8 }: Answer, sent: Record<string, unknown>) {
+  function readAnswer(operationId: OperationId, { status, headers, text, utf8 }: Answer, sent: Record<string, unknown>, validators: OperationValidators) {
     if (status < 200 || status >= 300) {
       let errorBody: unknown = text;
       try {
@@ -132,7 +135,7 @@ export function createClient(options: ClientOptions): TxcClient {
     if (validateResponses) {
       const repeated = firstDuplicateKey(text);
       if (repeated !== undefined) throw violation(`the body holds the field ${JSON.stringify(repeated)} twice in one object: which one is meant is not for the client to guess`, body);
-      const validate = responseValidator(operationId, 200)!;
+      const validate = validatorForStatus(validators, 200)!;
       if (!validate(body)) throw new ContractViolationError(operationId, status, validationIssues(validate.errors), body);
       const contradictions = tiedAnswerProblems(operationId, sent, body) ?? [];
       if (contradictions.length) {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { root } from "../helpers/project.js";
 
-const cli = path.join(root, "dist", "cli", "main.js");
+const cli = path.join(root, "dist", "bundle", "cli.js");
 const ESC = "\u001b[";
 const plainEnv = () => {
   const env: NodeJS.ProcessEnv = { ...process.env };

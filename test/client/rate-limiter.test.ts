@@ -46,12 +46,15 @@ describe("RateLimiter", () => {
   });
 
   it("queues a busy client instead of letting it meet 429", async () => {
-    vi.useFakeTimers({ now: 1_700_000_000_000 });
     let sent = 0;
     const fetch: typeof globalThis.fetch = async () => {
       sent++;
       return new Response('{"BTC":{"main_balance":"1"}}', { status: 200, headers: { "Content-Type": "application/json" } });
     };
+    // The operation's validators load on its first call (a file read, which fake timers do not wait for).
+    await createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiSecret: "s", fetch }).getMainBalance();
+    sent = 0;
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
     const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiSecret: "s", rateLimit: true, fetch });
     const calls = Array.from({ length: 1200 }, () => client.getMainBalance());
     await vi.advanceTimersByTimeAsync(100);

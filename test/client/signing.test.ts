@@ -12,7 +12,7 @@ import { startVerifyingServer, type VerifyingServer } from "../helpers/verifying
 
 const apiKey = "signing-key";
 const apiSecret = "signing-secret-9c1d";
-const cli = path.join(root, "dist", "cli", "main.js");
+const cli = path.join(root, "dist", "bundle", "cli.js");
 let server: VerifyingServer;
 
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generatedDir, root } from "../helpers/project.js";
 
-const cli = path.join(root, "dist", "cli", "main.js");
+const cli = path.join(root, "dist", "bundle", "cli.js");
 const dir = mkdtempSync(path.join(tmpdir(), "txc-diff-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

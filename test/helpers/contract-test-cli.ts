@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { root } from "./project.js";
 
-export const cli = path.join(root, "dist", "cli", "main.js");
+export const cli = path.join(root, "dist", "bundle", "cli.js");
 
 /**
  * Runs `txc-api contract-test` as a user does, as a process of its own (so that it never blocks

