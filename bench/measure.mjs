@@ -17,8 +17,11 @@ export async function perCallMicros(contenders, { rounds = 15, callsPerRound = 2
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
 }
 
+/** The median and the range of a list of samples. */
+export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+
 /** Fisher-Yates on a copy: each round runs the contenders in a new order. */
-const shuffled = (items) => {
+export const shuffled = (items) => {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
@@ -52,6 +55,5 @@ export async function wireContest(contenders, { rounds = 9, callsPerRound = 2000
       samples[name].cpu.push((cpu.user + cpu.system) / callsPerRound);
     }
   }
-  const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
   return Object.fromEntries(Object.entries(samples).map(([name, { rps, cpu }]) => [name, { rps: spread(rps), cpuMicrosPerCall: spread(cpu) }]));
 }

@@ -18,8 +18,12 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
 };
 
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
-// Exactly 128 hex digits: Buffer.from(hex) would silently drop an odd last digit.
-const SIGNATURE = /^[0-9a-fA-F]{128}$/;
+const isJsonContentType = (value: string) => value === "application/json" || JSON_CONTENT_TYPE.test(value);
+/** A signature's bytes: exactly 128 hex digits, else empty (Buffer.from stops at the first non-hex digit). */
+const signatureBytes = (hex: string) => {
+  const bytes = hex.length === 128 ? Buffer.from(hex, "hex") : undefined;
+  return bytes?.length === 64 ? bytes : Buffer.alloc(0);
+};
 // The sandbox's pick for the nonce rule the description leaves open: a string of digits (such as
 // Unix time in milliseconds) greater than the last one accepted for the key.
 const NONCE_DIGITS = /^\d{1,30}$/;
@@ -48,12 +52,12 @@ export function authenticate(
   if (!credentials) return { status: 401, failure: "Unknown API key." };
   if (payload !== rawBody.toString("base64")) return { status: 401, failure: `${PAYLOAD_HEADER} is not the base64 of the request body.` };
   const expected = createHmac("sha512", credentials.secret).update(payload!).digest();
-  const given = SIGNATURE.test(signature!) ? Buffer.from(signature!, "hex") : Buffer.alloc(0);
+  const given = signatureBytes(signature!);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { status: 401, failure: `${SIGNATURE_HEADER} is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits).` };
   }
   // The description: private requests carry Content-type: application/json (parameters allowed).
-  if (!JSON_CONTENT_TYPE.test(header(headers, "content-type") ?? "")) return { status: 400, failure: "A private request carries Content-Type: application/json." };
+  if (!isJsonContentType(header(headers, "content-type") ?? "")) return { status: 400, failure: "A private request carries Content-Type: application/json." };
   // RFC 8259: JSON text is UTF-8. Decoding other bytes with U+FFFD would make different byte
   // strings equal as keys, codes or addresses.
   if (!isUtf8(rawBody)) return { status: 400, failure: "The body is not valid UTF-8, so it is not JSON." };

@@ -6,7 +6,7 @@ import { JsonText } from "./json-text.js";
 import { answerPrivate, errorAnswer, rateLimit, route, SandboxSession, type Answer } from "./pipeline.js";
 import { StaticFile } from "./static-file.js";
 import { DOCUMENTED_SANDBOX, docsFor, documentFor, requestOrigin } from "./docs-page.js";
-import { trackAnswers } from "./shutdown.js";
+import { closingResponses } from "./shutdown.js";
 
 export type SandboxOptions = {
   dataset: Dataset;
@@ -86,6 +86,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
 
   /** The sandbox's own pages: the docs, the document, the API index and the reset. */
   function serveSite(request: IncomingMessage, response: ServerResponse, path: string): boolean {
+    if (path.length > pathPrefixes.api.length && path.startsWith(pathPrefixes.api)) return false; // an API call: the common case first
     const origin = () => requestOrigin(request.headers.host, boundOrigin());
     const serveFile = (file: StaticFile, notBuilt: string) => {
       file.serve(request, response, origin()).then(
@@ -111,8 +112,6 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
 
   /** The HTTP adapter: the site's pages, else the API's steps (pipeline.ts) with the body read once routed. */
   async function handleRequest(request: IncomingMessage, response: ServerResponse) {
-    // Once shutting down, every answer closes its connection, so no keep-alive request is cut.
-    if (!server.listening) response.setHeader("Connection", "close");
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
     const path = (request.url ?? "/").split("?")[0];
     if (serveSite(request, response, path)) return;
@@ -131,13 +130,13 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     return `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   };
 
-  const server = createServer((request, response) => {
+  // Once shutting down, every answer closes its connection (closingResponses).
+  const server: Server = createServer({ ServerResponse: closingResponses(() => server) }, (request, response) => {
     handleRequest(request, response).catch(() => {
       // The cause stays inside: its text is the sandbox's, not something a client can act on.
       if (!response.headersSent) writeAnswer(response, errorAnswer("", 500, "Internal error."));
       else response.destroy();
     });
   });
-  trackAnswers(server);
   return server;
 }

@@ -1,22 +1,25 @@
-import type { Server, ServerResponse } from "node:http";
+import { ServerResponse, type IncomingMessage, type Server } from "node:http";
 
-const inFlight = new WeakMap<Server, Set<ServerResponse>>();
-
-/** Keeps count of the answers a server has not finished yet, so that a shutdown can mark them. */
-export function trackAnswers(server: Server): void {
-  const answers = new Set<ServerResponse>();
-  inFlight.set(server, answers);
-  server.on("request", (_request, response: ServerResponse) => {
-    answers.add(response);
-    response.once("close", () => answers.delete(response));
-  });
+/**
+ * The ServerResponse class of a server that closes the connection of every answer written once
+ * the server has stopped listening: requests received before a shutdown, those under way
+ * included, are answered with `Connection: close`, so that no keep-alive request is cut. Checked
+ * when the headers are written (every answer passes there), at no cost per request before.
+ */
+export function closingResponses(server: () => Server): typeof ServerResponse<IncomingMessage> {
+  class ClosingResponse extends ServerResponse<IncomingMessage> {}
+  const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  ClosingResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!server().listening && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+  return ClosingResponse;
 }
 
 /**
  * Stops a server gracefully: no new connections, requests already received are answered with
- * `Connection: close` (those under way now included, when `trackAnswers` was called; later ones
- * see `server.listening` false), idle keep-alive connections are closed, and it resolves once the
- * last connection has closed. Connections still busy after `boundMs` are cut; the result says
+ * `Connection: close` (by `closingResponses`, which the server was made with), idle keep-alive
+ * connections are closed, and it resolves once the last connection has closed. Connections still busy after `boundMs` are cut; the result says
  * whether that happened.
  */
 export function shutDown(server: Server, boundMs: number): Promise<{ cutBusyConnections: boolean }> {
@@ -26,7 +29,6 @@ export function shutDown(server: Server, boundMs: number): Promise<{ cutBusyConn
       cutBusyConnections = true;
       server.closeAllConnections();
     }, boundMs);
-    for (const response of inFlight.get(server) ?? []) if (!response.headersSent) response.setHeader("Connection", "close");
     server.close(() => {
       clearTimeout(deadline);
       resolve({ cutBusyConnections });

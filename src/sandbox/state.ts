@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createSecretKey, randomUUID, type KeyObject } from "node:crypto";
 import Big from "big.js";
 import type { Account, Code, Dataset, Deposit } from "./dataset.js";
 import { canonicalAddress } from "./addresses.js";
@@ -15,7 +15,7 @@ type Page = { limit: number; offset: number };
 export class SandboxState {
   readonly currencies: Set<string>;
   readonly #dataset: Dataset;
-  readonly #accounts = new Map<string, { account: Account; secret: string }>();
+  readonly #accounts = new Map<string, { account: Account; secret: KeyObject }>();
   readonly #codes = new Map<string, Code & { applied: boolean }>();
   readonly #refunded = new Set<string>();
   readonly #serviceAddresses: Set<string>;
@@ -32,7 +32,8 @@ export class SandboxState {
     for (const account of this.#dataset.accounts) {
       // No prototype: a currency named toString or __proto__ is just a name, never Object's.
       account.balances = Object.assign(Object.create(null) as Record<string, string>, account.balances);
-      for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret });
+      // The secret held as a KeyObject: made once, not converted from text on every request.
+      for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret: createSecretKey(Buffer.from(secret, "utf8")) });
     }
     for (const code of this.#dataset.codes) this.#codes.set(code.code, { ...code, applied: false });
   }
@@ -44,7 +45,7 @@ export class SandboxState {
   }
 
   /** The account and secret of an API key. */
-  credentials(apiKey: string): { account: Account; secret: string } | undefined {
+  credentials(apiKey: string): { account: Account; secret: KeyObject } | undefined {
     return this.#accounts.get(apiKey);
   }
 

@@ -1,0 +1,58 @@
+// The servers bench/sandbox-floor.mjs compares, each run as a process of its own (argv[2] names
+// it): the sandbox, and two bare node:http servers that answer the balance, one of them checking
+// the signature as the sandbox does. Each prints its port, and answers the IPC message "cpu"
+// with its own CPU time, so that the caller's CPU does not count against it.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer } from "node:http";
+import { builtInDataset } from "../dist/sandbox/dataset.js";
+import { createSandbox } from "../dist/sandbox/server.js";
+
+export const CALLER_KEYS = Array.from({ length: 32 }, (_, i) => ({ key: `bench-${i}`, secret: `bench-secret-${i}` }));
+const BALANCE = JSON.stringify({ BTC: { main_balance: "0.01532" } });
+
+function bareServer(checkSignature) {
+  const secrets = new Map(CALLER_KEYS.map(({ key, secret }) => [key, secret]));
+  const lastNonce = new Map();
+  const refuse = (response, status) => {
+    response.writeHead(status, { "Content-Type": "application/json" });
+    response.end('{"code":0,"message":"refused","errors":{}}');
+  };
+  return createServer((request, response) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => {
+      if (checkSignature) {
+        const body = Buffer.concat(chunks);
+        const key = request.headers["x-txc-apikey"];
+        const payload = request.headers["x-txc-payload"];
+        const signature = request.headers["x-txc-signature"];
+        const secret = secrets.get(key);
+        if (!secret || payload !== body.toString("base64")) return refuse(response, 401);
+        const expected = createHmac("sha512", secret).update(payload).digest();
+        const given = Buffer.from(String(signature), "hex");
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse(response, 401);
+        const fields = JSON.parse(body.toString("utf8"));
+        const nonce = BigInt(fields.nonce);
+        if (fields.request !== request.url || nonce <= (lastNonce.get(key) ?? -1n)) return refuse(response, 401);
+        lastNonce.set(key, nonce);
+      }
+      response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(BALANCE) });
+      response.end(BALANCE);
+    });
+  });
+}
+
+function sandbox() {
+  const dataset = builtInDataset();
+  dataset.accounts[0].apiKeys = CALLER_KEYS;
+  return createSandbox({ dataset, docsFile: "/nonexistent", documentFile: "/nonexistent", rateLimits: false });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const kind = process.argv[2];
+  const server = kind === "sandbox" ? sandbox() : bareServer(kind === "signature-checking");
+  server.keepAliveTimeout = 10_000;
+  server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+  process.on("message", (message) => message === "cpu" && process.send(process.cpuUsage()));
+  process.on("SIGTERM", () => server.close(() => process.exit(0)));
+}

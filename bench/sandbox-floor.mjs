@@ -1,0 +1,82 @@
+// The sandbox against the floor of a server that does its job: a bare node:http server checking
+// the signature as the sandbox does (and one that checks nothing), each in its own process, the
+// same signed balance requests sent to each, 32 in flight, servers in random order each round.
+// Server CPU per request comes from the server process itself; p99 is the callers' latency.
+import { spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { Agent, request } from "undici";
+import { CALLER_KEYS } from "./bench-servers.mjs";
+import { median, shuffled, spread } from "./measure.mjs";
+
+const IN_FLIGHT = 32;
+const path = "/api/v4/main-account/balance";
+
+async function startServer(kind) {
+  const child = spawn(process.execPath, [new URL("./bench-servers.mjs", import.meta.url).pathname, kind], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
+  const port = await new Promise((resolve) => child.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim()))));
+  const cpuMicros = () => new Promise((resolve) => {
+    child.once("message", ({ user, system }) => resolve(user + system));
+    child.send("cpu");
+  });
+  return { kind, baseUrl: `http://127.0.0.1:${port}`, cpuMicros, stop: () => child.kill("SIGTERM") };
+}
+
+/** Signed balance calls, one key per caller in flight so that each key's nonces arrive in order. */
+function caller(baseUrl) {
+  const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+  const keys = CALLER_KEYS.map((k) => ({ ...k, nonce: Date.now() * 1000 }));
+  return async (slot) => {
+    const identity = keys[slot];
+    const body = JSON.stringify({ request: path, nonce: String(++identity.nonce), ticker: "BTC" });
+    const payload = Buffer.from(body).toString("base64");
+    const signature = createHmac("sha512", identity.secret).update(payload).digest("hex");
+    const headers = { "Content-Type": "application/json", "X-TXC-APIKEY": identity.key, "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": signature };
+    const response = await request(baseUrl + path, { method: "POST", headers, body, dispatcher });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`bench/sandbox-floor.mjs: ${baseUrl} answered ${response.statusCode} ${text.slice(0, 200)}`);
+  };
+}
+
+async function round(server, call, calls) {
+  const latencies = [];
+  let next = 0;
+  const cpuBefore = await server.cpuMicros();
+  const start = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async (_, slot) => {
+    while (next++ < calls) {
+      const sent = process.hrtime.bigint();
+      await call(slot);
+      latencies.push(Number(process.hrtime.bigint() - sent) / 1000);
+    }
+  }));
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = (await server.cpuMicros()) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  return { rps: calls / seconds, cpuMicrosPerRequest: cpu / calls, p99Micros: latencies[Math.floor(latencies.length * 0.99)] };
+}
+
+/** rps, server CPU per request and p99 of each server: the median and the spread over rounds. */
+export async function sandboxFloor({ rounds = 7, calls = 3000 } = {}) {
+  const servers = await Promise.all(["sandbox", "signature-checking", "bare"].map(startServer));
+  try {
+    const callers = new Map(servers.map((server) => [server.kind, caller(server.baseUrl)]));
+    for (const server of servers) await round(server, callers.get(server.kind), 1000); // warm-up
+    const samples = Object.fromEntries(servers.map((server) => [server.kind, []]));
+    for (let i = 0; i < rounds; i++) {
+      for (const server of shuffled(servers)) samples[server.kind].push(await round(server, callers.get(server.kind), calls));
+    }
+    return Object.fromEntries(Object.entries(samples).map(([kind, list]) => [kind, {
+      rps: spread(list.map((s) => s.rps)), cpuMicrosPerRequest: spread(list.map((s) => s.cpuMicrosPerRequest)), p99Micros: spread(list.map((s) => s.p99Micros)),
+    }]));
+  } finally {
+    servers.forEach((server) => server.stop());
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await sandboxFloor();
+  for (const [kind, { rps, cpuMicrosPerRequest, p99Micros }] of Object.entries(result)) {
+    console.log(`${kind.padEnd(20)} ${rps.median.toFixed(0)} req/s  ${cpuMicrosPerRequest.median.toFixed(1)} µs CPU/request  p99 ${p99Micros.median.toFixed(0)} µs`);
+  }
+  console.log(`sandbox / signature-checking: CPU ${(result.sandbox.cpuMicrosPerRequest.median / result["signature-checking"].cpuMicrosPerRequest.median).toFixed(2)}x, req/s ${(result.sandbox.rps.median / result["signature-checking"].rps.median).toFixed(2)}x, p99 ${(result.sandbox.p99Micros.median / result["signature-checking"].p99Micros.median).toFixed(2)}x`);
+}
