@@ -4,6 +4,7 @@
 // class exists once across entries (an error thrown by txc-api/openapi-fetch is `instanceof` the
 // one exported by txc-api). The dependencies stay packages of their own; each operation's
 // validators are a chunk of their own, loaded when the operation is first called.
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -46,4 +47,16 @@ export async function bundleEntries() {
   });
 }
 
-if (isMain(import.meta.url)) await bundleEntries();
+/**
+ * The declarations of the "." entry in one file (dist/bundle/index.d.ts), so that a consumer's
+ * type check of `txc-api` reads one file, not one per source module.
+ */
+export function bundleDeclarations() {
+  const generator = path.join(root, "node_modules", ".bin", "dts-bundle-generator");
+  execFileSync(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", "-o", path.join(outdir, "index.d.ts"), "src/index.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+if (isMain(import.meta.url)) {
+  await bundleEntries();
+  bundleDeclarations();
+}

@@ -1,10 +1,8 @@
-import type { components } from "../generated/schema.js";
+import type { DepositCanceledEvent } from "./types.js";
 import { webhookEvents } from "../generated/operations.js";
 import { request as validateDepositCanceled } from "../generated/validators/depositCanceled.js";
 import { WebhookPayloadError } from "./errors/index.js";
 import { validationIssues } from "./validation/issues.js";
-
-export type DepositCanceledEvent = components["schemas"]["DepositCanceledEvent"];
 
 const EVENT = webhookEvents.depositCanceled;
 

@@ -1,10 +1,18 @@
-import type { Middleware } from "openapi-fetch";
 import { RedirectError } from "../errors/index.js";
 import { redirectFailure } from "../transport/exchange.js";
 import { bodyText, credentials, SIGNATURE_HEADER, signBodyText } from "./sign.js";
 import { timeNonce, type NonceSource } from "./nonce.js";
 
 export type SigningMiddlewareOptions = { apiKey: string; apiSecret: string; nonce?: NonceSource };
+
+/**
+ * The part of openapi-fetch's `Middleware` this one fills, spelt out here so that the package's
+ * declarations read no file of openapi-fetch: `client.use()` takes it as it is.
+ */
+export type SigningMiddleware = {
+  onRequest(options: { request: Request }): Promise<Request | undefined>;
+  onResponse(options: { request: Request; response: Response }): undefined;
+};
 
 /**
  * openapi-fetch middleware that signs every request with a JSON body: it sets `request` to the
@@ -15,7 +23,7 @@ export type SigningMiddlewareOptions = { apiKey: string; apiSecret: string; nonc
  *   const client = createClient<paths>({ baseUrl });
  *   client.use(signingMiddleware({ apiKey, apiSecret }));
  */
-export function signingMiddleware({ apiKey, apiSecret, nonce = timeNonce }: SigningMiddlewareOptions): Middleware {
+export function signingMiddleware({ apiKey, apiSecret, nonce = timeNonce }: SigningMiddlewareOptions): SigningMiddleware {
   const keys = credentials(apiKey, apiSecret);
   return {
     async onRequest({ request }) {

@@ -270,6 +270,23 @@ describe("the installed package", () => {
     expect(read.some((file) => file.includes("node_modules/txc-api/generated/validator-types.d.ts"))).toBe(true);
   });
 
+  it("type-checks an import of txc-api reading at most 10 declaration files more than txc-api/types", async () => {
+    const listed = async (file: string) => {
+      writeFileSync(path.join(project, `tsconfig.${file}.json`), JSON.stringify({
+        compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, types: ["node"], noEmit: true, skipLibCheck: false },
+        files: [file],
+      }));
+      const { stdout } = await run(tsc, ["-p", `tsconfig.${file}.json`, "--listFiles"], { cwd: project });
+      return stdout.split("\n").filter((line) => line.includes("node_modules") && !/\/(typescript\/lib|@types\/node|undici-types)\//.test(line));
+    };
+    writeFileSync(path.join(project, "count-types.ts"), 'import type { paths } from "txc-api/types";\nexport type Paths = paths;\n');
+    writeFileSync(path.join(project, "count-full.ts"), 'import { createClient, type TxcClient } from "txc-api";\nexport const make: typeof createClient = createClient;\nexport type Client = TxcClient;\n');
+    const typesOnly = await listed("count-types.ts");
+    const added = (await listed("count-full.ts")).filter((file) => !typesOnly.includes(file));
+    expect(added.length, added.join("\n")).toBeLessThanOrEqual(10);
+    expect(added.some((file) => file.includes("openapi-fetch"))).toBe(false);
+  });
+
   it("installs for production (--omit=dev) within 4 MB and 6 packages, ajv not among them", async () => {
     const production = mkdtempSync(path.join(tmpdir(), "txc-production-"));
     try {
