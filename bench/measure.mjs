@@ -4,7 +4,13 @@
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Mean microseconds per call of each contender, median over alternating rounds. */
-export async function perCallMicros(contenders, { rounds = 15, callsPerRound = 2000 } = {}) {
+export async function perCallMicros(contenders, options) {
+  const samples = await perCallSamples(contenders, options);
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+}
+
+/** Mean microseconds per call of each contender in each of the alternating rounds. */
+export async function perCallSamples(contenders, { rounds = 15, callsPerRound = 2000 } = {}) {
   const samples = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
   for (const fn of Object.values(contenders)) for (let i = 0; i < 200; i++) await fn(); // warm-up
   for (let round = 0; round < rounds; round++) {
@@ -14,8 +20,11 @@ export async function perCallMicros(contenders, { rounds = 15, callsPerRound = 2
       samples[name].push(Number(process.hrtime.bigint() - start) / 1000 / callsPerRound);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+  return samples;
 }
+
+/** A ratio of two contenders measured in the same rounds: the median of the per-round ratios, and their range. */
+export const pairedRatio = (numerators, denominators) => spread(numerators.map((value, round) => value / denominators[round]));
 
 /** The median and the range of a list of samples. */
 export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
@@ -55,5 +64,5 @@ export async function wireContest(contenders, { rounds = 9, callsPerRound = 2000
       samples[name].cpu.push((cpu.user + cpu.system) / callsPerRound);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([name, { rps, cpu }]) => [name, { rps: spread(rps), cpuMicrosPerCall: spread(cpu) }]));
+  return Object.fromEntries(Object.entries(samples).map(([name, { rps, cpu }]) => [name, { rps: spread(rps), cpuMicrosPerCall: spread(cpu), rounds: { rps, cpu } }]));
 }

@@ -4,14 +4,18 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import createFetchClient from "openapi-fetch";
-import { createClient } from "../dist/index.js";
+import { createClient } from "../dist/bundle/node.js";
 import { validators } from "../generated/validators.js";
 import ccxt from "ccxt";
 import { Agent, request } from "undici";
-import { median, perCallMicros, wireContest } from "./measure.mjs";
+import { median, pairedRatio, perCallMicros, spread, wireContest } from "./measure.mjs";
 import { CLIENT_ENTRY_BUDGET, sizes } from "./size.mjs";
 import { contractTestSpeed } from "./contract-test-speed.mjs";
 import { sandboxPages } from "./sandbox-pages.mjs";
+import { rawSignedCalls } from "./raw-socket-floor.mjs";
+import { validatorCost } from "./validators.mjs";
+import { sandboxFloor } from "./sandbox-floor.mjs";
+import { declarationFiles } from "./declarations.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -64,109 +68,129 @@ function ccxtWhitebit(baseUrl) {
   return () => exchange.v4PrivatePostMainAccountBalance({ ticker: "BTC" });
 }
 
-/** The same signed balance call by each contender, over real loopback HTTP to a server process. */
+/**
+ * The same signed balance call by each contender, over real loopback HTTP to a server process:
+ * 32 in flight against ccxt, hand-signed undici.request and fetch, and the floor (a keep-alive
+ * socket that signs each call and parses minimally, checking the answer with the generated
+ * validator as the client does); one in flight against that floor.
+ */
 async function onTheWire() {
   const server = spawn(process.execPath, [new URL("./loopback-server.mjs", import.meta.url).pathname], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise((resolve) => server.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim()))));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const floor = (concurrency) => rawSignedCalls({ port, path, apiKey, apiSecret, concurrency, validate: validators.getMainBalance.responses["200"] });
   try {
     const client = createClient({ baseUrl, apiKey, apiSecret, retry: false });
-    return await wireContest({
+    const floor32 = floor(32);
+    const busy = await wireContest({
       txcClient: () => client.getMainBalance({ ticker: "BTC" }),
       ccxt: ccxtWhitebit(baseUrl),
       handSignedUndiciRequest: handSignedUndici(baseUrl),
       handSignedFetch: handSigned(fetch, baseUrl),
+      validatingFloor: floor32,
     });
+    floor32.close();
+    const floor1 = floor(1);
+    const single = await wireContest({ txcClient: () => client.getMainBalance({ ticker: "BTC" }), validatingFloor: floor1 }, { concurrency: 1, callsPerRound: 1000 });
+    floor1.close();
+    return { busy, single };
   } finally {
     server.kill("SIGTERM");
   }
 }
 
-function investmentsPage() {
-  const plan = {
-    id: "6f1e2d3c-4b5a-4978-8a6b-1c2d3e4f5a6b", ticker: "USDT", status: 1, percent: "12.5", duration: 43200, interestTicker: "USDT",
-    interestRatio: "1", minInvestment: "100", maxInvestment: "100000", maxPossibleInvestment: "48250.75",
+/** Whole processes, alternating: the first signed call with this package, and with openapi-fetch over the global fetch. */
+async function coldStart() {
+  const server = spawn(process.execPath, [new URL("./loopback-server.mjs", import.meta.url).pathname], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise((resolve) => server.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim()))));
+  const once = (mode) => {
+    const started = process.hrtime.bigint();
+    const { stdout, status } = spawnSync(process.execPath, [new URL("./cold-start.mjs", import.meta.url).pathname, mode, String(port)], { encoding: "utf8" });
+    if (status !== 0) throw new Error(`bench/cold-start.mjs ${mode} failed`);
+    return { ms: Number(process.hrtime.bigint() - started) / 1e6, files: JSON.parse(stdout).files };
   };
-  const records = Array.from({ length: 100 }, (_, i) => ({
-    id: `inv-${i}`, plan, status: 1 + (i % 2), created: 1699990000 + i, updated: 1699990000 + i, paymentTime: 1702582000 + i,
-    amount: `${1500 + i}.25`, interestPaid: "0",
-  }));
-  return JSON.stringify({ offset: 0, limit: 100, records });
-}
-
-async function validationCost() {
-  const text = investmentsPage();
-  const parsed = JSON.parse(text);
-  const validate = validators.getInvestmentsHistory.responses["200"];
-  if (!validate(parsed)) throw new Error("bench page is invalid");
-  return perCallMicros({ validate100Records: () => validate(parsed), parse100Records: () => JSON.parse(text) }, { callsPerRound: 500 });
-}
-
-function coldStart() {
-  const run = (mode) => Number(spawnSync(process.execPath, [new URL("./cold-start.mjs", import.meta.url).pathname, mode], { encoding: "utf8" }).stdout);
-  const samples = { client: [], runtimeCompile: [] };
-  for (let i = 0; i < 7; i++) {
-    samples.client.push(run("client"));
-    samples.runtimeCompile.push(run("runtime-compile"));
+  try {
+    const rounds = { client: [], openapiFetch: [], files: [] };
+    for (let i = 0; i < 11; i++) {
+      const client = once("client");
+      rounds.client.push(client.ms);
+      rounds.files.push(client.files);
+      rounds.openapiFetch.push(once("openapi-fetch").ms);
+    }
+    return { client: spread(rounds.client), openapiFetch: spread(rounds.openapiFetch), moduleFiles: median(rounds.files), rounds };
+  } finally {
+    server.kill("SIGTERM");
   }
-  return { client: median(samples.client), runtimeCompile: median(samples.runtimeCompile) };
 }
 
 const cpu = await cpuPerCall();
 const wire = await onTheWire();
-const validation = await validationCost();
-const cold = coldStart();
+const validation = await validatorCost();
+const cold = await coldStart();
+const servers = await sandboxFloor({ prism: true });
 const bytes = await sizes();
 const pages = await sandboxPages();
 const tester = await contractTestSpeed();
+const declarations = declarationFiles();
+
+const { busy, single } = wire;
+/** Each goal of the package, as a ratio measured in this run: [name, { median, min, max }, goal]. */
+const goals = [
+  ["client CPU per call vs the validating floor, 32 in flight", pairedRatio(busy.txcClient.rounds.cpu, busy.validatingFloor.rounds.cpu), "<= 2"],
+  ["client CPU per call vs the validating floor, 1 in flight", pairedRatio(single.txcClient.rounds.cpu, single.validatingFloor.rounds.cpu), "<= 2.5"],
+  ["client req/s vs ccxt, 32 in flight", pairedRatio(busy.txcClient.rounds.rps, busy.ccxt.rounds.rps), ">= 1.5"],
+  ["client CPU per call vs hand-signed undici.request", pairedRatio(busy.txcClient.rounds.cpu, busy.handSignedUndiciRequest.rounds.cpu), "<= 1"],
+  ["validators vs stock ajv, valid 100-record page", pairedRatio(validation.generatedValid, validation.stockAjvValid), "<= 1"],
+  ["validators vs stock ajv, invalid page", pairedRatio(validation.generatedInvalid, validation.stockAjvInvalid), "<= 1"],
+  ["validators vs a hand-written check", pairedRatio(validation.generatedValid, validation.handWrittenValid), "<= 1.5"],
+  ["first signed call, whole process, vs openapi-fetch over fetch", pairedRatio(cold.rounds.client, cold.rounds.openapiFetch), "<= 1.15"],
+  ["module files read by the first signed call", spread(cold.rounds.files), "<= 40"],
+  ["sandbox CPU per request vs a signature-checking node:http server", pairedRatio(servers.sandbox.rounds.cpu, servers["signature-checking"].rounds.cpu), "<= 1.15"],
+  ["sandbox req/s vs a signature-checking node:http server", pairedRatio(servers.sandbox.rounds.rps, servers["signature-checking"].rounds.rps), ">= 0.9"],
+  ["sandbox p99 vs a signature-checking node:http server", pairedRatio(servers.sandbox.rounds.p99, servers["signature-checking"].rounds.p99), "<= 1.1"],
+  ["sandbox req/s vs Prism", pairedRatio(servers.sandbox.rounds.rps, servers.prism.rounds.rps), ">= 5"],
+  ["declaration files of txc-api beyond txc-api/types", spread([declarations.added.length]), "<= 10"],
+  ["contract-test req/s vs the same requests signed by hand", spread([tester.ratio]), ">= 0.7"],
+];
+const meets = (value, goal) => {
+  const [, op, bound] = /^(<=|>=) ([\d.]+)$/.exec(goal);
+  return op === "<=" ? value <= Number(bound) : value >= Number(bound);
+};
 
 const results = {
   measurements: {
-    cpuMicrosPerSignedCall: cpu,
-    onTheWire32InFlight: wire,
+    cpuMicrosPerSignedCallStubFetch: cpu,
+    onTheWire32InFlight: busy,
+    onTheWire1InFlight: single,
     investmentsPageMicros: validation,
-    coldStartMillis: cold,
+    coldStart: cold,
+    servers,
     minifiedBytes: bytes,
     sandboxInvestmentsPage100Records: pages,
     contractTest1000ExamplesPerOperation: tester,
+    declarationFilesAdded: declarations.added,
   },
-  ratios: {
-    signedCallCpuOverheadVsOpenapiFetch: cpu.txcClient / cpu.bareOpenapiFetchPost,
-    signedCallCpuVsHandSigned: cpu.txcClient / cpu.handSignedFetch,
-    throughputVsCcxt: wire.txcClient.rps.median / wire.ccxt.rps.median,
-    throughputVsHandSignedUndiciRequest: wire.txcClient.rps.median / wire.handSignedUndiciRequest.rps.median,
-    cpuPerCallVsHandSignedUndiciRequest: wire.txcClient.cpuMicrosPerCall.median / wire.handSignedUndiciRequest.cpuMicrosPerCall.median,
-    throughputVsHandSignedFetch: wire.txcClient.rps.median / wire.handSignedFetch.rps.median,
-    responseValidationVsJsonParse100Records: validation.validate100Records / validation.parse100Records,
-    coldStartVsRuntimeCompiledValidators: cold.client / cold.runtimeCompile,
-    sandboxPageRpsCachedVsSerialisedEachTime: pages.cachedPages.rps.median / pages.serialisedEachTime.rps.median,
-    contractTestRpsVsRawSignedRequests: tester.ratio,
-  },
-  goals: {
-    signedCallCpuOverheadVsOpenapiFetch: "<= 1.3",
-    throughputVsCcxt: ">= 1.2",
-    throughputVsHandSignedUndiciRequest: ">= 0.8",
-    cpuPerCallVsHandSignedUndiciRequest: "<= 1.3",
-    clientEntryWithoutValidators: `< ${CLIENT_ENTRY_BUDGET} bytes`,
-    sandboxPageRpsCachedVsSerialisedEachTime: ">= 1.5",
-    contractTest1000ExamplesPerOperationSeconds: "< 4",
-    contractTestRpsVsRawSignedRequests: ">= 0.7",
-  },
+  goals: goals.map(([name, value, goal]) => ({ name, ...value, goal, met: meets(value.median, goal) })),
 };
 
+const range = (value, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}-${value.max.toFixed(digits)})`;
 const rows = [
   ["CPU per signed call, stub fetch (µs)", `client ${cpu.txcClient.toFixed(1)} | openapi-fetch POST ${cpu.bareOpenapiFetchPost.toFixed(1)} | hand-signed ${cpu.handSignedFetch.toFixed(1)}`],
-  ...Object.entries(wire).map(([name, { rps, cpuMicrosPerCall: cpuUs }]) => [
-    `loopback, 32 in flight: ${name}`,
-    `${rps.median.toFixed(0)} req/s (${rps.min.toFixed(0)}-${rps.max.toFixed(0)}) | ${cpuUs.median.toFixed(0)} µs CPU/call (${cpuUs.min.toFixed(0)}-${cpuUs.max.toFixed(0)})`,
+  ...Object.entries(busy).map(([name, { rps, cpuMicrosPerCall }]) => [`loopback, 32 in flight: ${name}`, `${range(rps, 0)} req/s | ${range(cpuMicrosPerCall)} µs CPU/call`]),
+  ...Object.entries(single).map(([name, { rps, cpuMicrosPerCall }]) => [`loopback, 1 in flight: ${name}`, `${range(rps, 0)} req/s | ${range(cpuMicrosPerCall)} µs CPU/call`]),
+  ["100-record investments page (µs)", Object.entries(validation).map(([name, values]) => `${name} ${range(spread(values))}`).join(" | ")],
+  ["first signed call, whole process (ms)", `txc-api ${range(cold.client, 0)} | openapi-fetch over fetch ${range(cold.openapiFetch, 0)} | ${cold.moduleFiles} module files`],
+  ...Object.entries(servers).map(([kind, { rps, cpuMicrosPerRequest, p99Micros }]) => [
+    `server, 32 in flight: ${kind}`,
+    `${range(rps, 0)} req/s${kind === "prism" ? "" : ` | ${range(cpuMicrosPerRequest)} µs CPU/request | p99 ${range(p99Micros, 0)} µs`}`,
   ]),
-  ["100-record investments page (µs)", `validate ${validation.validate100Records.toFixed(1)} | JSON.parse ${validation.parse100Records.toFixed(1)}`],
-  ["cold start to first validated call (ms)", `precompiled ${cold.client.toFixed(0)} | runtime-compiled ${cold.runtimeCompile.toFixed(0)}`],
-  ["sandbox, 100-record investments page", Object.entries(pages).map(([name, { rps }]) => `${name} ${rps.median.toFixed(0)} req/s (${rps.min.toFixed(0)}-${rps.max.toFixed(0)})`).join(" | ")],
-  ["contract-test, 1,000 examples/operation", `${tester.seconds.toFixed(2)} s for ${tester.requests} requests  (goal < 4 s)`],
-  [`sandbox, ${tester.lanes} keys, ${tester.lanes} in flight (req/s)`, `contract-test ${tester.tester.median.toFixed(0)} (${tester.tester.min.toFixed(0)}-${tester.tester.max.toFixed(0)}) | the same requests hand-signed over undici.request ${tester.raw.median.toFixed(0)} (${tester.raw.min.toFixed(0)}-${tester.raw.max.toFixed(0)})`],
+  ["sandbox, 100-record investments page", Object.entries(pages).map(([name, { rps }]) => `${name} ${range(rps, 0)} req/s`).join(" | ")],
+  ["contract-test, 1,000 examples/operation", `${tester.seconds.toFixed(2)} s for ${tester.requests} requests (goal < 4 s)`],
   ["minified bytes", `client entry without validators ${bytes.clientEntryWithoutValidators} (budget < ${CLIENT_ENTRY_BUDGET}) | validators ${bytes.validatorsModule}`],
-  ...Object.entries(results.ratios).map(([name, ratio]) => [name, `${ratio.toFixed(3)}${results.goals[name] ? `  (goal ${results.goals[name]})` : ""}`]),
+  ["declaration files beyond txc-api/types", declarations.added.join(", ")],
+  ["", ""],
+  ["goal (ratio: median of the rounds, their range)", ""],
+  ...results.goals.map(({ name, median: value, min, max, goal, met }) => [name, `${value.toFixed(3)} (${min.toFixed(3)}-${max.toFixed(3)})  goal ${goal}  ${met ? "met" : "NOT MET"}`]),
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 console.log(rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join("\n"));

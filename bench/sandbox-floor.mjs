@@ -6,10 +6,33 @@ import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { Agent, request } from "undici";
 import { CALLER_KEYS } from "./bench-servers.mjs";
-import { median, shuffled, spread } from "./measure.mjs";
+import { shuffled, spread } from "./measure.mjs";
 
 const IN_FLIGHT = 32;
 const path = "/api/v4/main-account/balance";
+
+async function freePort() {
+  const { createServer } = await import("node:net");
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `txc-api mock`: Prism on the bundled document, ready once it answers the ping. */
+async function startPrism() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [new URL("../dist/bundle/cli.js", import.meta.url).pathname, "mock", "--port", String(port)], { stdio: "ignore" });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${baseUrl}/api/v4/public/ping`).then((r) => r.ok, () => false)) return { kind: "prism", baseUrl, cpuMicros: async () => 0, stop: () => child.kill("SIGTERM") };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("bench/sandbox-floor.mjs: Prism did not start");
+}
 
 async function startServer(kind) {
   const child = spawn(process.execPath, [new URL("./bench-servers.mjs", import.meta.url).pathname, kind], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
@@ -55,9 +78,13 @@ async function round(server, call, calls) {
   return { rps: calls / seconds, cpuMicrosPerRequest: cpu / calls, p99Micros: latencies[Math.floor(latencies.length * 0.99)] };
 }
 
-/** rps, server CPU per request and p99 of each server: the median and the spread over rounds. */
-export async function sandboxFloor({ rounds = 7, calls = 3000 } = {}) {
+/**
+ * rps, server CPU per request and p99 of each server: the median and the spread over rounds.
+ * With `prism`, Prism too (its rps only: it runs in processes of its own making).
+ */
+export async function sandboxFloor({ rounds = 7, calls = 3000, prism = false } = {}) {
   const servers = await Promise.all(["sandbox", "signature-checking", "bare"].map(startServer));
+  if (prism) servers.push(await startPrism());
   try {
     const callers = new Map(servers.map((server) => [server.kind, caller(server.baseUrl)]));
     for (const server of servers) await round(server, callers.get(server.kind), 1000); // warm-up
@@ -67,6 +94,7 @@ export async function sandboxFloor({ rounds = 7, calls = 3000 } = {}) {
     }
     return Object.fromEntries(Object.entries(samples).map(([kind, list]) => [kind, {
       rps: spread(list.map((s) => s.rps)), cpuMicrosPerRequest: spread(list.map((s) => s.cpuMicrosPerRequest)), p99Micros: spread(list.map((s) => s.p99Micros)),
+      rounds: { rps: list.map((s) => s.rps), cpu: list.map((s) => s.cpuMicrosPerRequest), p99: list.map((s) => s.p99Micros) },
     }]));
   } finally {
     servers.forEach((server) => server.stop());

