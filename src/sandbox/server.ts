@@ -31,31 +31,40 @@ function sendText(response: ServerResponse, status: number, text: string | Buffe
 const writeAnswer = (response: ServerResponse, { status, body }: Answer) =>
   sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json");
 
-/** Reads the body, or returns null after answering 413 when it is larger than allowed. */
-function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    // After a 413 the connection is closed, 200 ms after the answer so that the client reads it
-    // first: closing a socket with unread data sends a reset that can wipe the answer out on the
-    // client's side, which a "Connection: close" answer (closed at once by Node) risks. Until
-    // then Node discards what still arrives. Listeners, not for-await: leaving a for-await loop
-    // early destroys the request, and the 413 with it.
-    const refuse = () => {
-      request.off("data", onData).off("end", onEnd);
-      writeAnswer(response, errorAnswer(path, 413, `The body is larger than ${maxBytes} bytes.`));
-      response.once("finish", () => setTimeout(() => request.socket.destroy(), 200).unref());
-      resolve(null);
-    };
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) return refuse();
-      chunks.push(chunk);
-    };
-    const onEnd = () => resolve(Buffer.concat(chunks));
-    if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();
-    request.on("data", onData).on("end", onEnd).on("error", reject);
-  });
+/** An exception while answering: 500 when nothing was written yet. Its text stays inside: it is the sandbox's, nothing a client can act on. */
+function internalError(response: ServerResponse) {
+  if (!response.headersSent) writeAnswer(response, errorAnswer("", 500, "Internal error."));
+  else response.destroy();
+}
+
+/** Hands the body to `answer` in the turn it ends (no promise per request), or answers 413 when it is larger than allowed. */
+function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void): void {
+  // After a 413 the connection is closed, 200 ms after the answer so that the client reads it
+  // first: closing a socket with unread data sends a reset that can wipe the answer out on the
+  // client's side, which a "Connection: close" answer (closed at once by Node) risks. Until
+  // then Node discards what still arrives. Listeners, not for-await: leaving a for-await loop
+  // early destroys the request, and the 413 with it.
+  const refuse = () => {
+    request.off("data", onData).off("end", onEnd);
+    writeAnswer(response, errorAnswer(path, 413, `The body is larger than ${maxBytes} bytes.`));
+    response.once("finish", () => setTimeout(() => request.socket.destroy(), 200).unref());
+  };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) return refuse();
+    chunks.push(chunk);
+  };
+  const onEnd = () => {
+    try {
+      answer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    } catch {
+      internalError(response);
+    }
+  };
+  if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();
+  request.on("data", onData).on("end", onEnd).on("error", () => internalError(response));
 }
 
 /** What `GET` of the API's root path answers: where the docs and the document are, and every operation. */
@@ -111,7 +120,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
   }
 
   /** The HTTP adapter: the site's pages, else the API's steps (pipeline.ts) with the body read once routed. */
-  async function handleRequest(request: IncomingMessage, response: ServerResponse) {
+  function handleRequest(request: IncomingMessage, response: ServerResponse) {
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
     const path = (request.url ?? "/").split("?")[0];
     if (serveSite(request, response, path)) return;
@@ -120,8 +129,7 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     const limited = rateLimits ? rateLimit(session, operationId, request.socket.remoteAddress ?? "unknown") : undefined;
     if (limited) return writeAnswer(response, limited);
     if (!operationIndex[operationId].signed) return writeAnswer(response, { status: 200, body: ["pong"] });
-    const rawBody = await readBody(request, response, maxBodyBytes, path);
-    if (rawBody) writeAnswer(response, answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody));
+    readBody(request, response, maxBodyBytes, path, (rawBody) => writeAnswer(response, answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody)));
   }
 
   const boundOrigin = () => {
@@ -132,11 +140,11 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
 
   // Once shutting down, every answer closes its connection (closingResponses).
   const server: Server = createServer({ ServerResponse: closingResponses(() => server) }, (request, response) => {
-    handleRequest(request, response).catch(() => {
-      // The cause stays inside: its text is the sandbox's, not something a client can act on.
-      if (!response.headersSent) writeAnswer(response, errorAnswer("", 500, "Internal error."));
-      else response.destroy();
-    });
+    try {
+      handleRequest(request, response);
+    } catch {
+      internalError(response);
+    }
   });
   return server;
 }
