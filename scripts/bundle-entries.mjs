@@ -2,8 +2,9 @@
 // into dist/bundle/, which is the code the package ships. One file an entry, the code they share
 // in chunks: a first call reads a handful of files instead of one per source module, and every
 // class exists once across entries (an error thrown by txc-api/openapi-fetch is `instanceof` the
-// one exported by txc-api). The dependencies stay packages of their own; each operation's
-// validators are a chunk of their own, loaded when the operation is first called.
+// one exported by txc-api). undici's Agent is bundled in; the other dependencies stay packages of
+// their own, and generated/ ships beside the bundle (each operation's validators are loaded from
+// there when the operation is first called).
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";

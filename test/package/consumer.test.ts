@@ -167,6 +167,19 @@ describe("the installed package", () => {
     }
   });
 
+  it("loads every subpath of the exports map at run time from the installed package", async () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+    const subpaths = Object.keys(manifest.exports).map((key) => `txc-api${key.slice(1).replace("*", "getMainBalance")}`);
+    writeFileSync(path.join(project, "load-subpaths.mjs"), [
+      `const loaded = [];`,
+      ...subpaths.map((subpath) => `loaded.push(Object.keys(await import(${JSON.stringify(subpath)}${subpath.endsWith(".json") ? ', { with: { type: "json" } }' : ""})).length > 0 || ${JSON.stringify(subpath)} === "txc-api/types");`),
+      `console.log(JSON.stringify(loaded));`,
+    ].join("\n"));
+    const { stdout } = await run(process.execPath, ["load-subpaths.mjs"], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual(subpaths.map(() => true));
+    expect(subpaths).toContain("txc-api/types");
+  });
+
   it("runs the client file with node against a local server", async () => {
     expect(await typeCheck("tsconfig.emit.json")).toEqual({ code: 0, output: "" });
     const server = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json") });
