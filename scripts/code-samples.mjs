@@ -8,7 +8,6 @@
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../src/signing/shell.js";
 import { isSigned, operationsOf, requestExamples, signingFacts } from "./document-refs.mjs";
 
-const DEFAULT_BASE_URL = "http://127.0.0.1:8080";
 const pythonString = (text) => JSON.stringify(text); // a JSON string literal is a Python one too
 
 /** A JSON value as a Python literal. */
@@ -21,12 +20,12 @@ function pythonLiteral(value) {
 }
 
 /** The first documented example of the request body, without the fields the signer sets. */
-export const firstExampleFields = (operation, document) => requestExamples(document, operation)[0]?.fields ?? {};
+const firstExampleFields = (operation, document) => requestExamples(document, operation)[0]?.fields ?? {};
 
 const DEMO_NOTE = "the sandbox's demo credentials: use your own key and secret anywhere else";
 
-function curlSample(method, path, fields, signing, demo) {
-  const url = `"\${TXC_BASE_URL:-${DEFAULT_BASE_URL}}${path}"`;
+function curlSample(method, path, fields, signing, { demo, sandbox }) {
+  const url = `"\${TXC_BASE_URL:-${sandbox}}${path}"`;
   if (!signing) return [`curl -sS -X ${method.toUpperCase()} ${url}`, "echo"].join("\n");
   const body = JSON.stringify({ [signing.bodyFields.path]: path, [signing.bodyFields.nonce]: NONCE_MARK, ...fields });
   return [
@@ -39,13 +38,13 @@ function curlSample(method, path, fields, signing, demo) {
   ].join("\n");
 }
 
-function typeScriptSample(operationId, fields, signed, demo) {
+function typeScriptSample(operationId, fields, signed, { demo, sandbox }) {
   const args = Object.keys(fields).length ? JSON.stringify(fields, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, "$1:") : "";
   return [
     `import { createClient } from "txc-api";`,
     "",
     "const client = createClient({",
-    `  baseUrl: process.env.TXC_BASE_URL ?? ${JSON.stringify(DEFAULT_BASE_URL)},`,
+    `  baseUrl: process.env.TXC_BASE_URL ?? ${JSON.stringify(sandbox)},`,
     ...(!signed ? [] : demo
       ? [`  // ${DEMO_NOTE}`, `  apiKey: ${JSON.stringify(demo.key)},`, `  apiSecret: ${JSON.stringify(demo.secret)},`]
       : ["  apiKey: process.env.TXC_API_KEY!,", "  apiSecret: process.env.TXC_API_SECRET!,"]),
@@ -56,13 +55,13 @@ function typeScriptSample(operationId, fields, signed, demo) {
   ].join("\n");
 }
 
-function pythonSample(method, path, fields, signing, demo) {
+function pythonSample(method, path, fields, signing, { demo, sandbox }) {
   const signed = Boolean(signing);
   const head = [
     "# Python 3, standard library only.",
     `import ${signed ? "base64, hashlib, hmac, json, os, sys, time" : "json, os, sys"}, urllib.error, urllib.request`,
     "",
-    `base_url = os.environ.get("TXC_BASE_URL", ${pythonString(DEFAULT_BASE_URL)})`,
+    `base_url = os.environ.get("TXC_BASE_URL", ${pythonString(sandbox)})`,
     `path = ${pythonString(path)}`,
     ...(signed && demo ? [`# ${DEMO_NOTE}`, `api_key, api_secret = ${pythonString(demo.key)}, ${pythonString(demo.secret)}`] : []),
     ...(signed && !demo ? [`api_key, api_secret = os.environ["TXC_API_KEY"], os.environ["TXC_API_SECRET"]`] : []),
@@ -100,13 +99,15 @@ function pythonSample(method, path, fields, signing, demo) {
  */
 export function addCodeSamples(document, demo) {
   const facts = signingFacts(document);
+  // The default base URL of every sample: the local sandbox, the document's one server without variables.
+  const context = { demo, sandbox: document.servers.find((server) => !server.variables).url };
   for (const { name: path, method, operation } of operationsOf(document)) {
     const signing = isSigned(document, operation) ? facts : null;
     const fields = firstExampleFields(operation, document);
     operation["x-codeSamples"] = [
-      { lang: "Shell", label: "curl", source: curlSample(method, path, fields, signing, demo) },
-      { lang: "TypeScript", label: "TypeScript", source: typeScriptSample(operation.operationId, fields, Boolean(signing), demo) },
-      { lang: "Python", label: "Python", source: pythonSample(method, path, fields, signing, demo) },
+      { lang: "Shell", label: "curl", source: curlSample(method, path, fields, signing, context) },
+      { lang: "TypeScript", label: "TypeScript", source: typeScriptSample(operation.operationId, fields, Boolean(signing), context) },
+      { lang: "Python", label: "Python", source: pythonSample(method, path, fields, signing, context) },
     ];
   }
   return document;
