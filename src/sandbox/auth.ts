@@ -11,11 +11,12 @@ export type Authenticated = { account: Account; apiKey: string; body: Record<str
 /** A refused request: the status, the message and, where one field is to blame, that field. */
 export type AuthResult = Authenticated | { failure: string; status: 400 | 401; field?: string };
 
-/** A header's value by its name in the document; Node gives header names in lower case. */
+/** A header's value by its lower-case name, as Node gives them. */
 const header = (headers: IncomingHttpHeaders, name: string) => {
-  const value = headers[name.toLowerCase()];
+  const value = headers[name];
   return typeof value === "string" && value !== "" ? value : undefined;
 };
+const [API_KEY, PAYLOAD, SIGNATURE] = [API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER].map((name) => name.toLowerCase());
 
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 const isJsonContentType = (value: string) => value === "application/json" || JSON_CONTENT_TYPE.test(value);
@@ -43,9 +44,9 @@ export function authenticate(
   rawBody: Buffer,
   path: string,
 ): AuthResult {
-  const apiKey = header(headers, API_KEY_HEADER);
-  const payload = header(headers, PAYLOAD_HEADER);
-  const signature = header(headers, SIGNATURE_HEADER);
+  const apiKey = header(headers, API_KEY!);
+  const payload = header(headers, PAYLOAD!);
+  const signature = header(headers, SIGNATURE!);
   const missing = [[API_KEY_HEADER, apiKey], [PAYLOAD_HEADER, payload], [SIGNATURE_HEADER, signature]].filter(([, v]) => !v).map(([n]) => n);
   if (missing.length) return { status: 401, failure: `Missing authentication header ${missing.join(", ")}.` };
   const credentials = state.credentials(apiKey!);
