@@ -6,7 +6,7 @@
 // Redoc shows them as tabs beside the operation; npm test runs every one against the sandbox.
 
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../src/signing/shell.js";
-import { isSigned, operationsOf, requestExamples, signingFacts } from "./document-refs.mjs";
+import { isSandboxServer, isSigned, operationsOf, requestExamples, signingFacts } from "./document-refs.mjs";
 
 const pythonString = (text) => JSON.stringify(text); // a JSON string literal is a Python one too
 
@@ -99,8 +99,8 @@ function pythonSample(method, path, fields, signing, { demo, sandbox }) {
  */
 export function addCodeSamples(document, demo) {
   const facts = signingFacts(document);
-  // The default base URL of every sample: the local sandbox, the document's one server without variables.
-  const context = { demo, sandbox: document.servers.find((server) => !server.variables).url };
+  // The default base URL of every sample: the local sandbox.
+  const context = { demo, sandbox: document.servers.find(isSandboxServer).url };
   for (const { name: path, method, operation } of operationsOf(document)) {
     const signing = isSigned(document, operation) ? facts : null;
     const fields = firstExampleFields(operation, document);

@@ -30,6 +30,9 @@ export function* operationsOf(document, group = "paths") {
   }
 }
 
+/** The local sandbox among the document's servers: the one with a fixed address (the API's own are templates). */
+export const isSandboxServer = (server) => !server.variables || Object.keys(server.variables).length === 0;
+
 /** Whether the operation needs credentials: a security requirement that is not empty. */
 export const isSigned = (document, operation) =>
   (operation.security ?? document.security ?? []).some((requirement) => Object.keys(requirement).length > 0);

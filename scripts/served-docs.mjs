@@ -4,6 +4,7 @@
 // README's table), and the changelog. The static page (`npm run docs`) keeps the document as it is.
 import { createHmac } from "node:crypto";
 import { addCodeSamples } from "./code-samples.mjs";
+import { isSandboxServer, signingFacts } from "./document-refs.mjs";
 
 const WALK_THROUGH_KEY = "example-key";
 const WALK_THROUGH_SECRET = "example-secret";
@@ -21,9 +22,9 @@ export function markdownSection(markdown, heading) {
 /** Headings pushed `by` levels down, so that a file's sections sit under one section of the page. */
 const demoted = (markdown, by) => markdown.replace(/^(#+) /gm, (_, hashes) => `${"#".repeat(Math.min(hashes.length + by, 6))} `);
 
-function walkThroughWithDemoKey(description, demo) {
+function walkThroughWithDemoKey(description, demo, headers) {
   const signature = (secret, payload) => createHmac("sha512", secret).update(payload).digest("hex");
-  const payload = /`X-TXC-PAYLOAD`, the base64 of those bytes[^`]*`([^`]+)`/.exec(description)?.[1];
+  const payload = new RegExp(`\`${headers.payload}\`, the base64 of those bytes[^\`]*\`([^\`]+)\``).exec(description)?.[1];
   if (!payload) throw new Error("the signing walk-through has no payload step");
   const exampleSignature = signature(WALK_THROUGH_SECRET, payload);
   if (!description.includes(exampleSignature)) throw new Error("the walk-through's signature is not the one of its example secret");
@@ -33,7 +34,7 @@ function walkThroughWithDemoKey(description, demo) {
       `With this sandbox's demo API key \`${demo.key}\` and its secret \`${demo.secret}\` (demo credentials of the sandbox only)`,
     )
     .replace(exampleSignature, signature(demo.secret, payload))
-    .replace(new RegExp(`(\`X-TXC-APIKEY:\\s+)${WALK_THROUGH_KEY}\``), `$1${demo.key}\``);
+    .replace(new RegExp(`(\`${headers.apiKey}:\\s+)${WALK_THROUGH_KEY}\``), `$1${demo.key}\``);
 }
 
 /**
@@ -42,13 +43,11 @@ function walkThroughWithDemoKey(description, demo) {
  */
 export function servedDocument(document, { demo, readme, changelog }) {
   const served = structuredClone(document);
-  // The sandbox is the one server with a fixed address; the API's own are templates.
-  const isSandbox = (server) => !server.variables;
-  served.servers = [...served.servers.filter(isSandbox), ...served.servers.filter((server) => !isSandbox(server))];
+  served.servers = [...served.servers.filter(isSandboxServer), ...served.servers.filter((server) => !isSandboxServer(server))];
   addCodeSamples(served, demo);
   const picks = markdownSection(readme, "### What the description leaves open, and what this package picked");
   served.info.description = [
-    walkThroughWithDemoKey(served.info.description, demo).trimEnd(),
+    walkThroughWithDemoKey(served.info.description, demo, signingFacts(document).headers).trimEnd(),
     "",
     "## Trying it here",
     "",
