@@ -145,22 +145,35 @@ export function createClient(options: ClientOptions): TxcClient {
     return body;
   }
 
-  async function call(operationId: OperationId, params: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
-    const { stateChanging } = operationIndex[operationId];
+  /** The call's first attempt, and the retries its failure allows; no layer around a call that has none. */
+  function call(operationId: OperationId, params: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
     const attemptTimeoutMs = callOptions.timeoutMs ?? timeoutMs;
-    if (callOptions.timeoutMs !== undefined) checkOptions(attemptTimeoutMs, maxResponseBytes, retry);
+    try {
+      if (callOptions.timeoutMs !== undefined) checkOptions(attemptTimeoutMs, maxResponseBytes, retry);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const once = () => attempt(operationId, params, callOptions, attemptTimeoutMs);
+    const first = limiter ? limiter.acquire(operationId, callOptions.signal).then(once) : once();
+    if (retry.attempts === 1) return first;
     const started = Date.now();
+    return first.catch((failure: unknown) => retried(failure, operationId, callOptions, once, started));
+  }
+
+  async function retried(failure: unknown, operationId: OperationId, callOptions: CallOptions, once: () => Promise<unknown>, started: number): Promise<unknown> {
+    const { stateChanging } = operationIndex[operationId];
     for (let attemptNumber = 1; ; attemptNumber++) {
+      if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) {
+        throw attemptNumber > 1 ? afterAttempts(failure, attemptNumber, Date.now() - started) : failure;
+      }
+      const delayMs = retryDelayMs(failure, attemptNumber, retry);
+      if (delayMs === undefined) throw failure;
+      await sleep(delayMs, callOptions.signal);
       if (limiter) await limiter.acquire(operationId, callOptions.signal);
       try {
-        return await attempt(operationId, params, callOptions, attemptTimeoutMs);
-      } catch (failure) {
-        if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) {
-          throw attemptNumber > 1 ? afterAttempts(failure, attemptNumber, Date.now() - started) : failure;
-        }
-        const delayMs = retryDelayMs(failure, attemptNumber, retry);
-        if (delayMs === undefined) throw failure;
-        await sleep(delayMs, callOptions.signal);
+        return await once();
+      } catch (next) {
+        failure = next;
       }
     }
   }

@@ -2,14 +2,13 @@ import { isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
 
-type AgentClass = typeof import("undici").Agent;
+type PoolClass = typeof import("undici").Pool;
 type BuildConnector = typeof import("undici").buildConnector;
 /** The two parts of undici a transport is built from. */
-export type UndiciParts = { Agent: AgentClass; buildConnector: BuildConnector };
-type Headers = Record<string, string | string[] | undefined>;
+export type UndiciParts = { Pool: PoolClass; buildConnector: BuildConnector };
 
-/** undici's Agent and connector alone (23 modules, not the 110 of its index): undici 7 has no exports map. */
-const UNDICI_AGENT_MODULE = "undici/lib/dispatcher/agent.js";
+/** undici's Pool and connector alone (not the 110 modules of its index): undici 7 has no exports map. */
+const UNDICI_POOL_MODULE = "undici/lib/dispatcher/pool.js";
 const UNDICI_CONNECTOR_MODULE = "undici/lib/core/connect.js";
 
 let givenParts: UndiciParts | undefined;
@@ -25,11 +24,11 @@ export function useUndici(parts: UndiciParts) {
 // A variable specifier keeps browser bundlers from resolving a module only Node ever loads.
 async function loadUndici(): Promise<UndiciParts> {
   if (givenParts) return givenParts;
-  const agentModule = UNDICI_AGENT_MODULE;
+  const poolModule = UNDICI_POOL_MODULE;
   const connectorModule = UNDICI_CONNECTOR_MODULE;
   try {
-    const [Agent, buildConnector] = await Promise.all([import(agentModule), import(connectorModule)]);
-    return { Agent: (Agent as { default: AgentClass }).default, buildConnector: (buildConnector as { default: BuildConnector }).default };
+    const [Pool, buildConnector] = await Promise.all([import(poolModule), import(connectorModule)]);
+    return { Pool: (Pool as { default: PoolClass }).default, buildConnector: (buildConnector as { default: BuildConnector }).default };
   } catch (error) {
     throw new TransportFailure(
       "setup",
@@ -39,12 +38,111 @@ async function loadUndici(): Promise<UndiciParts> {
   }
 }
 
-const headerOf = (headers: Headers, name: string): string | null => {
-  const value = headers[name.toLowerCase()];
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-};
+type RawHeaders = Buffer[];
+
+/** A header's value from undici's raw [name, value, ...] list; repeated ones joined as fetch joins them. */
+function headerOf(raw: RawHeaders, name: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].length !== name.length || raw[i].toString("latin1").toLowerCase() !== name) continue;
+    const part = raw[i + 1].toString("latin1");
+    value = value === null ? part : `${value}, ${part}`;
+  }
+  return value;
+}
 
 const ORIGIN_AND_PATH = /^([a-z][a-z\d+.-]*:\/\/[^/?#]*)(.*)$/i;
+/** A client calls a handful of URLs: each is split once (a bounded memo, cleared when full). */
+const splitUrls = new Map<string, { origin: string; path: string } | null>();
+
+function splitUrl(url: string): { origin: string; path: string } | null {
+  let split = splitUrls.get(url);
+  if (split === undefined) {
+    const [, origin, path] = ORIGIN_AND_PATH.exec(url) ?? [];
+    split = origin ? { origin, path: path || "/" } : null;
+    if (splitUrls.size >= 256) splitUrls.clear();
+    splitUrls.set(url, split);
+  }
+  return split;
+}
+
+/** What the transport shares between its calls: a keep-alive pool per origin (a client has one). */
+type Shared = { pools: Map<string, Dispatcher>; newPool(origin: string): Dispatcher; waitingForConnection: number };
+
+/**
+ * One call, as the handler undici's core drives (onConnect, onHeaders, onData, onComplete,
+ * onError): one object per call, no per-call closures, and the answer's headers kept raw and read
+ * only when asked for.
+ */
+class UndiciCall {
+  private abortRequest: ((reason: Error) => void) | undefined;
+  private settled = false;
+  private status = 0;
+  private rawHeaders: RawHeaders = [];
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly onAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly shared: Shared,
+    private readonly resolve: (answer: Answer) => void,
+    private readonly reject: (failure: unknown) => void,
+  ) {
+    this.timer = setTimeout(() => this.settle(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
+    if (exchange.signal) {
+      this.onAbort = () => this.settle(exchange.signal!.reason);
+      exchange.signal.addEventListener("abort", this.onAbort, { once: true });
+    }
+    shared.waitingForConnection++; // before dispatch, which may connect at once
+  }
+
+  private settle(failure: unknown, answer?: Answer) {
+    if (this.settled) return;
+    this.settled = true;
+    if (!this.abortRequest) this.shared.waitingForConnection--;
+    clearTimeout(this.timer);
+    if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
+    if (answer) return this.resolve(answer);
+    this.reject(failure);
+    // A request still queued is aborted as soon as it starts (onConnect).
+    this.abortRequest?.(failure as Error);
+  }
+
+  onConnect(abort: (reason: Error) => void) {
+    if (this.settled) return abort(new Error("the call had already ended"));
+    this.abortRequest = abort;
+    this.shared.waitingForConnection--;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: RawHeaders): boolean {
+    if (statusCode < 200) return true; // 1xx: the real answer follows
+    this.status = statusCode;
+    this.rawHeaders = rawHeaders;
+    const { maxResponseBytes, url } = this.exchange;
+    if (statusCode >= 300 && statusCode < 400) this.settle(redirectFailure(statusCode, headerOf(rawHeaders, "location"), url));
+    else if (Number(headerOf(rawHeaders, "content-length")) > maxResponseBytes) this.settle(tooLarge(maxResponseBytes, statusCode));
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.size > this.exchange.maxResponseBytes) this.settle(tooLarge(this.exchange.maxResponseBytes, this.status));
+    else this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete() {
+    const bytes = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+    const rawHeaders = this.rawHeaders;
+    this.settle(null, { status: this.status, headers: { get: (name) => headerOf(rawHeaders, name.toLowerCase()) }, text: bytes.toString("utf8"), utf8: isUtf8(bytes) });
+  }
+
+  onError(error: Error) {
+    this.settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error }));
+  }
+}
 
 /**
  * undici's dispatcher over a keep-alive pool, driven directly: no stream, no AbortController and
@@ -55,72 +153,37 @@ const ORIGIN_AND_PATH = /^([a-z][a-z\d+.-]*:\/\/[^/?#]*)(.*)$/i;
  */
 export function undiciTransport(): Transport {
   let loading: Promise<UndiciParts> | undefined;
-  let dispatcher: Dispatcher | undefined;
-  // Calls handed to undici that have neither reached a connection nor ended.
-  let waitingForConnection = 0;
+  let shared: Shared | undefined;
 
-  return async (exchange: Exchange): Promise<Answer> => {
-    if (!dispatcher) {
-      // A failed load is not kept: the next call tries again.
-      const parts = await (loading ??= loadUndici().catch((error) => ((loading = undefined), Promise.reject(error))));
-      dispatcher ??= new parts.Agent({ keepAliveTimeout: 10_000, connect: connectOnlyWhenWaited(parts.buildConnector({}), () => waitingForConnection > 0) });
-    }
-    exchange.signal?.throwIfAborted();
-    const [, origin, path] = ORIGIN_AND_PATH.exec(exchange.url) ?? [];
-    if (!origin) throw new TransportFailure("network", `not an absolute http(s) URL: ${exchange.url.slice(0, 100)}`);
-
+  const send = (exchange: Exchange, shared: Shared): Promise<Answer> => {
+    if (exchange.signal?.aborted) return Promise.reject(exchange.signal.reason);
+    const split = splitUrl(exchange.url);
+    if (!split) return Promise.reject(new TransportFailure("network", `not an absolute http(s) URL: ${exchange.url.slice(0, 100)}`));
+    let pool = shared.pools.get(split.origin);
+    if (!pool) shared.pools.set(split.origin, (pool = shared.newPool(split.origin)));
     return new Promise<Answer>((resolve, reject) => {
-      let controller: Dispatcher.DispatchController | undefined;
-      let settled = false;
-      const settle = (failure: unknown, answer?: Answer) => {
-        if (settled) return;
-        settled = true;
-        if (!controller) waitingForConnection--;
-        clearTimeout(timer);
-        exchange.signal?.removeEventListener("abort", onAbort);
-        if (answer) return resolve(answer);
-        reject(failure);
-        // A request still queued is aborted as soon as it starts (onRequestStart).
-        if (controller && !controller.aborted) controller.abort(failure as Error);
-      };
-      const timer = setTimeout(() => settle(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
-      const onAbort = () => settle(exchange.signal!.reason);
-      exchange.signal?.addEventListener("abort", onAbort, { once: true });
-
-      let status = 0;
-      let headers: Headers = {};
-      const chunks: Buffer[] = [];
-      let size = 0;
-      waitingForConnection++; // before dispatch, which may connect at once
-      dispatcher!.dispatch(
-        { origin, path: path || "/", method: exchange.method as Dispatcher.HttpMethod, headers: exchange.headers, body: exchange.body },
-        {
-          onRequestStart(started) {
-            if (settled) return started.abort(new Error("the call had already ended"));
-            controller = started;
-            waitingForConnection--;
-          },
-          onResponseStart(_, statusCode, responseHeaders) {
-            if (statusCode < 200) return; // 1xx: the real answer follows
-            status = statusCode;
-            headers = responseHeaders as Headers;
-            if (status >= 300 && status < 400) settle(redirectFailure(status, headerOf(headers, "location"), exchange.url));
-            else if (Number(headerOf(headers, "content-length")) > exchange.maxResponseBytes) settle(tooLarge(exchange.maxResponseBytes, status));
-          },
-          onResponseData(_, chunk) {
-            size += chunk.length;
-            if (size > exchange.maxResponseBytes) settle(tooLarge(exchange.maxResponseBytes, status));
-            else chunks.push(chunk);
-          },
-          onResponseEnd() {
-            const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-            settle(null, { status, headers: { get: (name) => headerOf(headers, name) }, text: bytes.toString("utf8"), utf8: isUtf8(bytes) });
-          },
-          onResponseError(_, error) {
-            settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error }));
-          },
-        },
+      pool.dispatch(
+        { origin: split.origin, path: split.path, method: exchange.method as Dispatcher.HttpMethod, headers: exchange.headers, body: exchange.body },
+        new UndiciCall(exchange, shared, resolve, reject) as unknown as Dispatcher.DispatchHandler,
       );
+    });
+  };
+
+  return (exchange: Exchange): Promise<Answer> => {
+    if (shared) return send(exchange, shared);
+    // A failed load is not kept: the next call tries again.
+    loading ??= loadUndici().catch((error) => ((loading = undefined), Promise.reject(error)));
+    return loading.then(({ Pool, buildConnector }) => {
+      if (!shared) {
+        const connector = buildConnector({});
+        const state: Shared = {
+          pools: new Map(),
+          waitingForConnection: 0,
+          newPool: (origin) => new Pool(origin, { keepAliveTimeout: 10_000, connect: connectOnlyWhenWaited(connector, () => state.waitingForConnection > 0) }),
+        };
+        shared = state;
+      }
+      return send(exchange, shared);
     });
   };
 }
