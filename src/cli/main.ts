@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import "../transport/node-undici.js";
 import { readFileSync } from "node:fs";
 import { contractTestCommand, contractTestHelp } from "./contract-test-command.js";
 import { diffCommand, diffHelp } from "./diff-command.js";

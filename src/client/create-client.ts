@@ -1,5 +1,5 @@
 import { operationIndex } from "../../generated/operations.js";
-import { credentials, NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
+import { credentials, NONCE_FIELD, PATH_FIELD, signBodyBytes, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport } from "../transport/choose.js";
@@ -72,6 +72,8 @@ export function createClient(options: ClientOptions): TxcClient {
   checkOptions(timeoutMs, maxResponseBytes, retry);
   const limiter = options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined;
   const transport = chooseTransport(options.fetch);
+  // Each operation's path is fixed: its URL is made once.
+  const urls = Object.fromEntries(Object.entries(operationIndex).map(([operationId, { path }]) => [operationId, baseUrl + path])) as Record<OperationId, string>;
 
   async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions, attemptTimeoutMs: number): Promise<unknown> {
     const { method, path, signed } = operationIndex[operationId];
@@ -82,6 +84,7 @@ export function createClient(options: ClientOptions): TxcClient {
     }));
     let headers: Record<string, string> | undefined;
     let text: string | undefined;
+    let bytes: Buffer | undefined;
     let sent: Record<string, unknown> = {};
     if (signed) {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
@@ -92,15 +95,16 @@ export function createClient(options: ClientOptions): TxcClient {
       const validate = validators.request!;
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       text = JSON.stringify(body);
-      headers = signBodyText(text, keys);
+      bytes = Buffer.from(text, "utf8");
+      headers = signBodyBytes(bytes, keys);
       sent = body;
     }
     // The transport sends exactly the signed text and holds the safety rules (no redirects, the
-    // timeout, the size cap); the operation's path is fixed, so the URL is the base and the path.
+    // timeout, the size cap).
     let answer: Answer;
     try {
       answer = await transport({
-        url: baseUrl + path, method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
+        url: urls[operationId], method, headers, body: text, bodyBytes: bytes, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
       });
     } catch (error) {
       throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging: operationIndex[operationId].stateChanging });

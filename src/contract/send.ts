@@ -2,7 +2,7 @@ import { API_KEY_HEADER, bodyText as signedBodyText, credentials, PAYLOAD_HEADER
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
 import { timeNonce } from "../signing/nonce.js";
 import { printable } from "../text/printable.js";
-import { undiciTransport } from "../transport/undici.js";
+import { http1Transport } from "../transport/http1/transport.js";
 import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./case.js";
 
@@ -72,7 +72,7 @@ type Init = { method: string; headers?: Record<string, string>; body?: string };
  * serialised once and signed as it is sent.
  */
 export class Sender {
-  readonly #transport = undiciTransport();
+  readonly #transport = http1Transport();
   readonly #keys = new Map<Identity, { right: Credentials; wrong?: Credentials }>();
 
   readonly #target: Target;

@@ -44,7 +44,10 @@ export class ResponseTooLargeError extends TxcApiError {
   }
 }
 
-/** Nothing was sent: what the client sends with cannot be loaded (undici on Node). The message says the fix; never retried. */
+/**
+ * Nothing was sent: the request cannot be written as given (a header value with a control character)
+ * or what it needs cannot be loaded (an operation's validators). The message says which; never retried.
+ */
 export class SetupError extends TxcApiError {
   override name = "SetupError";
 }

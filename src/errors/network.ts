@@ -26,7 +26,6 @@ const NETWORK_CODES: Record<string, string> = {
   EAI_AGAIN: "the host name could not be resolved now",
   ETIMEDOUT: "the connection timed out",
   EHOSTUNREACH: "the host cannot be reached",
-  UND_ERR_SOCKET: "the server closed the connection",
 };
 const TLS_CODES: Record<string, string> = {
   CERT_HAS_EXPIRED: "TLS: the server's certificate has expired",
@@ -46,13 +45,8 @@ function describeNetworkFailure(error: unknown): NetworkFailure {
   let at = error as { cause?: unknown; code?: unknown; message?: unknown; reason?: unknown } | undefined;
   for (let depth = 0; at && depth < 5; depth++, at = at.cause as typeof at) {
     const code = typeof at.code === "string" ? at.code : undefined;
-    if (code === "UND_ERR_SOCKET" && at.message === "bad response") {
-      return {
-        words: "the answer could not be read as HTTP: an interim 1xx answer (such as an unasked-for 100 Continue) before the final one is a cause that undici, which sends on Node, does not skip (UND_ERR_SOCKET)",
-        code,
-        tls: false,
-      };
-    }
+    // The answer broke off or is not HTTP/1.1 the transport can read: its message says how.
+    if (code === "ERR_HTTP_ANSWER") return { words: printable(`${String(at.message)} (${code})`, 300), code, tls: false };
     if (code && TLS_CODES[code]) return { words: `${TLS_CODES[code]} (${code})`, code, tls: true };
     if (code?.startsWith("ERR_SSL_")) {
       const reason = typeof at.reason === "string" ? at.reason : code.slice("ERR_SSL_".length).toLowerCase().replaceAll("_", " ");

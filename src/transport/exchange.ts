@@ -4,6 +4,8 @@ export type Exchange = {
   method: string;
   headers?: Readonly<Record<string, string>>;
   body?: string;
+  /** The body's UTF-8 bytes, when the caller has them already: a transport that sends bytes sends these. */
+  bodyBytes?: Uint8Array;
   /** The caller's own abort; the call rejects with its reason at once. */
   signal?: AbortSignal;
   /** Whole exchange, from sending to the last byte of the answer. */
@@ -23,7 +25,8 @@ export type Transport = (exchange: Exchange) => Promise<Answer>;
 /**
  * Why an exchange ended without an answer. `redirect`: the server answered 3xx (never followed,
  * so no signed header reaches another origin); `location` is the target's origin, when it has one.
- * `setup`: nothing was sent, because what sends is missing (undici); no retry can mend that.
+ * `setup`: nothing was sent, because the request cannot be written as given (a header value with a
+ * control character, a URL that is not http(s)); no retry can mend that.
  */
 export class TransportFailure extends Error {
   override name = "TransportFailure";
