@@ -156,7 +156,7 @@ describe("errors that lead with the cause", () => {
     await expect(walk()).rejects.toThrow("getMainBalance: is not paged: paginate takes getInvestmentsHistory, getInterestPaymentsHistory, getFundingHistory");
   });
 
-  it("an unasked-for 100 Continue before the answer: undici cannot skip it, and the NetworkError says so", async () => {
+  it("an unasked-for 100 Continue before the answer is skipped, and the answer read", async () => {
     const { createServer: createTcpServer } = await import("node:net");
     const body = JSON.stringify({ BTC: { main_balance: "1" } });
     const raw = createTcpServer((socket) => {
@@ -168,9 +168,8 @@ describe("errors that lead with the cause", () => {
     await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
     try {
       const port = (raw.address() as { port: number }).port;
-      const failure = await createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, apiSecret, retry: false }).getMainBalance().catch((error) => error);
-      expect(failure).toBeInstanceOf(NetworkError);
-      expect(failure.message).toContain("an interim 1xx answer (such as an unasked-for 100 Continue) before the final one is a cause that undici, which sends on Node, does not skip");
+      const answer = await createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, apiSecret, retry: false }).getMainBalance();
+      expect(answer).toEqual({ BTC: { main_balance: "1" } });
     } finally {
       raw.close();
     }

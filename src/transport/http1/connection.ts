@@ -24,6 +24,8 @@ export class Connection implements AnswerEvents {
   private readonly socket: Socket;
   private readonly parser = new ResponseParser(this);
   private exchanger: Exchanger | undefined;
+  /** A request waiting for the TLS handshake: written before it, a failed handshake reads as EPROTO. */
+  private held: string | undefined;
   private idleMs = IDLE_MS;
   /** Until when (Date.now()) it may carry another request. */
   idleUntil = 0;
@@ -31,9 +33,15 @@ export class Connection implements AnswerEvents {
 
   constructor(target: Target, private readonly pool: OriginPool) {
     const { host, port } = target;
-    this.socket = target.secure
-      ? connectTls({ host, port, servername: isIP(host) ? undefined : host, ALPNProtocols: ["http/1.1"] })
-      : connectTcp({ host, port });
+    if (target.secure) {
+      this.held = "";
+      this.socket = connectTls({ host, port, servername: isIP(host) ? undefined : host, ALPNProtocols: ["http/1.1"] }, () => {
+        if (this.held) this.socket.write(this.held);
+        this.held = undefined;
+      });
+    } else {
+      this.socket = connectTcp({ host, port });
+    }
     this.socket.setNoDelay(true);
     this.socket.on("data", (chunk: Buffer) => this.onData(chunk));
     this.socket.on("error", (error) => this.fail(error));
@@ -45,7 +53,8 @@ export class Connection implements AnswerEvents {
     this.parser.reset();
     this.idleMs = IDLE_MS;
     this.socket.ref();
-    this.socket.write(request);
+    if (this.held === undefined) this.socket.write(request);
+    else this.held = request;
   }
 
   /** The exchange ended before its answer did (timeout, abort, redirect, size): the connection goes. */
