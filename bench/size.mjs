@@ -11,10 +11,12 @@ import { build } from "esbuild";
  * the URL itself: openapi-fetch is for txc-api/openapi-fetch only) took 6.4 kB off: 26.2 kB. The
  * signing facts read from the generated index, the error classes under their own bases and the
  * loading of each operation's validators on first use added 1.9 kB: 28.1 kB (every validator
- * module, the webhook's included, counted out).
- * The budget is 30,000: real room above what is measured; growth past it must be argued again.
+ * module, the webhook's included, counted out). Speaking HTTP/1.1 itself (src/transport/http1/)
+ * in place of undici's Agent, which was loaded apart and never counted here (285 kB minified),
+ * added 7.9 kB: 36.0 kB, the whole of what sends now included.
+ * The budget is 40,000: real room above what is measured; growth past it must be argued again.
  */
-export const CLIENT_ENTRY_BUDGET = 30_000;
+export const CLIENT_ENTRY_BUDGET = 40_000;
 
 const validatorsModule = new URL("../generated/validators.js", import.meta.url).pathname;
 
