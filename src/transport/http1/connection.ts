@@ -92,6 +92,11 @@ export class Connection implements AnswerEvents {
     exchanger?.onEnd();
   }
 
+  /** Whether it can carry a request: not closed, nor closing after the server's end. */
+  get usable(): boolean {
+    return !this.gone && !this.socket.readableEnded && !this.socket.destroyed;
+  }
+
   /** Idle: no more references from it keep the process alive. */
   rest() {
     this.socket.unref();
@@ -136,7 +141,7 @@ export class OriginPool {
   take(): Connection {
     const now = Date.now();
     for (let connection = this.idle.pop(); connection; connection = this.idle.pop()) {
-      if (!connection.gone && now < connection.idleUntil) return connection;
+      if (connection.usable && now < connection.idleUntil) return connection;
       connection.destroy();
     }
     return new Connection(this.target, this);

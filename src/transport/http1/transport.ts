@@ -71,12 +71,12 @@ class Http1Call implements Exchanger {
     private readonly resolve: (answer: Answer) => void,
     private readonly reject: (failure: unknown) => void,
   ) {
+    this.connection = pool.take();
     this.timer = setTimeout(() => this.settle(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
     if (exchange.signal) {
       this.onAbort = () => this.settle(exchange.signal!.reason);
       exchange.signal.addEventListener("abort", this.onAbort, { once: true });
     }
-    this.connection = pool.take();
     this.connection.send(this, request);
   }
 
