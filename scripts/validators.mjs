@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { isMain, outDirFromArgs } from "./project.mjs";
 import { exportName, validationTargets } from "./validation-targets.mjs";
 import { compactStandalone } from "./compact-validators.mjs";
+import { quickerChecks } from "./quicker-checks.mjs";
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require("ajv/dist/2020").default;
@@ -75,7 +76,7 @@ export function compileValidators(document) {
   const aliases = targets
     .filter((target) => compiled.get(target.pointer) !== exportName(target))
     .map((target) => `export const ${exportName(target)} = ${compiled.get(target.pointer)};`);
-  return { targets, schemaNames: [...compiled.values()], code: `${esmOnly(compactStandalone(standalone))}\n${aliases.join("\n")}` };
+  return { targets, schemaNames: [...compiled.values()], code: `${esmOnly(compactStandalone(quickerChecks(standalone)))}\n${aliases.join("\n")}` };
 }
 
 /**
@@ -229,7 +230,7 @@ function operationModules(document, targets) {
     const aliases = named.filter(([name, pointer]) => first.get(pointer) !== name).map(([name, pointer]) => `const ${name} = ${first.get(pointer)};`);
     const header = `// Generated from openapi/ by scripts/validators.mjs. Do not edit: run \`npm run generate\`.\n// The validators of ${operationId}: its request body and each documented response by status.`;
     const table = `export const responses = { ${responses.map((t) => `${JSON.stringify(t.status)}: ${responseName(t.status)}`).join(", ")} };`;
-    const code = [header, esmOnly(compactStandalone(standaloneCode(documentAjv(lean), exports))), ...aliases, ...(request ? [] : ["export const request = null;"]), table, ""].join("\n");
+    const code = [header, esmOnly(compactStandalone(quickerChecks(standaloneCode(documentAjv(lean), exports)))), ...aliases, ...(request ? [] : ["export const request = null;"]), table, ""].join("\n");
     const declaration = [
       ...DECLARATION_HEADER.map((line) => line.replace('"./schema.js"', '"../schema.js"').replaceAll('"./validator-types.js"', '"../validator-types.js"')),
       `export declare const request: ${request ? `ValidateFunction<${narrowedType(own.find((t) => t.kind === "request"))}>` : "null"};`,

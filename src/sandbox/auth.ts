@@ -47,8 +47,10 @@ export function authenticate(
   const apiKey = header(headers, API_KEY!);
   const payload = header(headers, PAYLOAD!);
   const signature = header(headers, SIGNATURE!);
-  const missing = [[API_KEY_HEADER, apiKey], [PAYLOAD_HEADER, payload], [SIGNATURE_HEADER, signature]].filter(([, v]) => !v).map(([n]) => n);
-  if (missing.length) return { status: 401, failure: `Missing authentication header ${missing.join(", ")}.` };
+  if (!apiKey || !payload || !signature) {
+    const missing = [[API_KEY_HEADER, apiKey], [PAYLOAD_HEADER, payload], [SIGNATURE_HEADER, signature]].filter(([, v]) => !v).map(([n]) => n);
+    return { status: 401, failure: `Missing authentication header ${missing.join(", ")}.` };
+  }
   const credentials = state.credentials(apiKey!);
   if (!credentials) return { status: 401, failure: "Unknown API key." };
   if (payload !== rawBody.toString("base64")) return { status: 401, failure: `${PAYLOAD_HEADER} is not the base64 of the request body.` };

@@ -122,7 +122,9 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
   /** The HTTP adapter: the site's pages, else the API's steps (pipeline.ts) with the body read once routed. */
   function handleRequest(request: IncomingMessage, response: ServerResponse) {
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
-    const path = (request.url ?? "/").split("?")[0];
+    const target = request.url ?? "/";
+    const query = target.indexOf("?");
+    const path = query < 0 ? target : target.slice(0, query);
     if (serveSite(request, response, path)) return;
     const operationId = route(request.method ?? "", path);
     if (typeof operationId !== "string") return writeAnswer(response, operationId);
