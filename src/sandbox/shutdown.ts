@@ -8,10 +8,11 @@ import { ServerResponse, type IncomingMessage, type Server } from "node:http";
  */
 export function closingResponses(server: () => Server): typeof ServerResponse<IncomingMessage> {
   class ClosingResponse extends ServerResponse<IncomingMessage> {}
-  const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-  ClosingResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+  const writeHead = ServerResponse.prototype.writeHead;
+  ClosingResponse.prototype.writeHead = function (this: ServerResponse) {
     if (!server().listening && !this.headersSent) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
+    // `arguments` as it is: no array made per answer.
+    return writeHead.apply(this, arguments as unknown as Parameters<ServerResponse["writeHead"]>);
   } as ServerResponse["writeHead"];
   return ClosingResponse;
 }

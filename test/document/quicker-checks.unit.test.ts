@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a build script in plain JavaScript, without declarations
 import { isDecimalText, PATTERN_SCANNERS, quickerChecks } from "../../scripts/quicker-checks.mjs";
 
 /** Every string of up to `length` characters over `alphabet`. */
