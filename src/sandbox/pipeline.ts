@@ -35,11 +35,16 @@ export function errorAnswer(path: string, status: number, message: string, error
   return { status, body: isPublic(path) ? { success: false, message, params: [] } : privateError(status, message, errors) };
 }
 
-const routes = new Map(Object.entries(operationIndex).map(([id, op]) => [`${op.method} ${op.path}`, id as OperationId]));
+/** Each path's operations by method. */
+const routes = new Map<string, Map<string, OperationId>>();
+for (const [id, { method, path }] of Object.entries(operationIndex)) {
+  if (!routes.has(path)) routes.set(path, new Map());
+  routes.get(path)!.set(method, id as OperationId);
+}
 
 /** route: the operation at a method and path as sent, or 404. */
 export function route(method: string, path: string): OperationId | Answer {
-  return routes.get(`${method} ${path}`) ?? errorAnswer(path, 404, `No endpoint ${method} ${path}.`);
+  return routes.get(path)?.get(method) ?? errorAnswer(path, 404, `No endpoint ${method} ${path}.`);
 }
 
 /** rate-limit: counts the request against the documented limits of its client address, or 429. */
@@ -69,12 +74,15 @@ export function authorize(operationId: PrivateOperationId, caller: Authenticated
   return errorAnswer(operationIndex[operationId].path, 403, "This endpoint is available only to business-partner services.");
 }
 
+/** The operations whose document gives request defaults: only their bodies are copied to apply them. */
+const hasDefaults = new Set<string>(Object.entries(operationIndex).filter(([, op]) => Object.keys(op.requestDefaults).length > 0).map(([id]) => id));
+
 /**
  * handle: the operation's handler on the body with its defaults applied; 200 and the nonce
  * recorded when it succeeds, its refusal answered as a private error when it does not.
  */
 export function handle(session: SandboxSession, operationId: PrivateOperationId, caller: Authenticated): Answer {
-  const body = { ...operationIndex[operationId].requestDefaults, ...caller.body };
+  const body = hasDefaults.has(operationId) ? { ...operationIndex[operationId].requestDefaults, ...caller.body } : caller.body;
   const handler = handlers[operationId] as Handler<PrivateOperationId>;
   try {
     const answer = handler(session.state, caller.account, body as HandledBody<PrivateOperationId>);

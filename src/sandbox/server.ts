@@ -24,7 +24,8 @@ export type SandboxOptions = {
 
 function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string) {
   // Private answers are not cached, as the description says.
-  response.writeHead(status, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" });
+  // A flat list, which Node writes without walking an object's keys.
+  response.writeHead(status, ["Content-Type", contentType, "Content-Length", String(Buffer.byteLength(text)), "Cache-Control", "no-store"]);
   response.end(text);
 }
 
