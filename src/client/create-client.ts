@@ -1,5 +1,5 @@
 import { operationIndex } from "../../generated/operations.js";
-import { credentials, NONCE_FIELD, PATH_FIELD, signBodyBytes, type Credentials } from "../signing/sign.js";
+import { credentials, NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport } from "../transport/choose.js";
@@ -84,7 +84,6 @@ export function createClient(options: ClientOptions): TxcClient {
     }));
     let headers: Record<string, string> | undefined;
     let text: string | undefined;
-    let bytes: Buffer | undefined;
     let sent: Record<string, unknown> = {};
     if (signed) {
       if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
@@ -95,8 +94,7 @@ export function createClient(options: ClientOptions): TxcClient {
       const validate = validators.request!;
       if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
       text = JSON.stringify(body);
-      bytes = Buffer.from(text, "utf8");
-      headers = signBodyBytes(bytes, keys);
+      headers = signBodyText(text, keys);
       sent = body;
     }
     // The transport sends exactly the signed text and holds the safety rules (no redirects, the
@@ -104,7 +102,7 @@ export function createClient(options: ClientOptions): TxcClient {
     let answer: Answer;
     try {
       answer = await transport({
-        url: urls[operationId], method, headers, body: text, bodyBytes: bytes, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
+        url: urls[operationId], method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
       });
     } catch (error) {
       throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging: operationIndex[operationId].stateChanging });

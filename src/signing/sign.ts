@@ -33,13 +33,8 @@ export function credentials(apiKey: string, apiSecret: string): Credentials {
 }
 
 /** hex(HMAC-SHA512(payload, secret)) of payload = base64(the exact body text that is sent). */
-export function signBodyText(body: string, keys: Credentials): SignedHeaders {
-  return signBodyBytes(Buffer.from(body, "utf8"), keys);
-}
-
-/** The same, from the body's UTF-8 bytes, for a caller that sends those bytes. */
-export function signBodyBytes(body: Buffer, { apiKey, secretKey }: Credentials): SignedHeaders {
-  const payload = body.toString("base64");
+export function signBodyText(body: string, { apiKey, secretKey }: Credentials): SignedHeaders {
+  const payload = Buffer.from(body, "utf8").toString("base64");
   return {
     "Content-Type": "application/json",
     [API_KEY_HEADER]: apiKey,

@@ -4,8 +4,6 @@ export type Exchange = {
   method: string;
   headers?: Readonly<Record<string, string>>;
   body?: string;
-  /** The body's UTF-8 bytes, when the caller has them already: a transport that sends bytes sends these. */
-  bodyBytes?: Uint8Array;
   /** The caller's own abort; the call rejects with its reason at once. */
   signal?: AbortSignal;
   /** Whole exchange, from sending to the last byte of the answer. */
