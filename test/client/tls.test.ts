@@ -73,7 +73,7 @@ describe("TLS the client cannot trust", () => {
 
   it("a trusted certificate for another name: one plain line (a process that trusts it, as NODE_EXTRA_CA_CERTS does)", async () => {
     const script = `
-      import { createClient } from ${JSON.stringify(path.join(root, "dist", "node.js"))};
+      import { createClient } from ${JSON.stringify(path.join(root, "dist", "bundle", "index.js"))};
       const client = createClient({ baseUrl: ${JSON.stringify(httpsUrl)}, apiKey: "k", apiSecret: "s" });
       client.getMainBalance().catch((error) => console.log(JSON.stringify({ name: error.name, message: error.message, attempts: error.attempts ?? 1 })));`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { env: { ...process.env, NODE_EXTRA_CA_CERTS: certificate } });
