@@ -80,6 +80,19 @@ describe("connections kept and dropped", () => {
     expect(server.connections()).toBe(4);
   });
 
+  it("keeps an idle connection until one second before the server's Keep-Alive timeout, not after", async () => {
+    // timeout=3: kept 2 s. Reused after 1.2 s of idling; a new connection after 2.4 s more.
+    const server = await rawServer((_, socket) => socket.write(ok("Keep-Alive: timeout=3\r\n")));
+    const client = createClient({ baseUrl: server.baseUrl, ...keys, retry: false });
+    await client.getMainBalance();
+    await wait(1_200);
+    await client.getMainBalance();
+    expect(server.connections()).toBe(1);
+    await wait(2_400);
+    await client.getMainBalance();
+    expect(server.connections()).toBe(2);
+  });
+
   it("does not reuse a connection the server closed while it was idle, nor one its Keep-Alive timeout has ended", async () => {
     const closing = await rawServer((_, socket) => {
       socket.write(ok());
@@ -156,6 +169,16 @@ describe("what is refused", () => {
     const failure = await createClient({ baseUrl: server.baseUrl, ...keys, retry: false }).getMainBalance().catch((error) => error);
     expect(failure).toBeInstanceOf(NetworkError);
     expect(failure.message).toBe("getMainBalance: the server closed the connection before its answer ended (ERR_HTTP_ANSWER)");
+  });
+
+  it("an API key with a character from U+0080 to U+00FF: sent as that one byte, as fetch sends it", async () => {
+    const server = await rawServer((_, socket) => socket.write(ok()));
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "cl\u00e9", apiSecret: "s", retry: false });
+    expect(await client.getMainBalance({ ticker: "BTC" })).toEqual({ BTC: { main_balance: "1" } });
+    const sent = Buffer.from(server.requests[0], "latin1");
+    expect(sent.includes(Buffer.from([0x63, 0x6c, 0xe9, 0x0d, 0x0a]))).toBe(true);
+    const sentBody = server.requests[0].slice(server.requests[0].indexOf("\r\n\r\n") + 4);
+    expect(JSON.parse(Buffer.from(sentBody, "latin1").toString("utf8"))).toMatchObject({ ticker: "BTC" });
   });
 
   it("an API key with a line break: SetupError, nothing sent, no connection opened", async () => {

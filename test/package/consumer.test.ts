@@ -128,7 +128,7 @@ describe("the installed package", () => {
   });
 
   it("makes its first signed call reading at most 40 module files, the called operation's validators alone among them", async () => {
-    // Every module file the process loads: ESM through a load hook, CommonJS (undici) from require's cache.
+    // Every module file the process loads: ESM through a load hook, CommonJS from require's cache.
     writeFileSync(path.join(project, "count-modules.mjs"), `
       import Module, { register } from "node:module";
       import { MessageChannel } from "node:worker_threads";
@@ -155,7 +155,7 @@ describe("the installed package", () => {
       const files: string[] = JSON.parse(stdout);
       const own = files.filter((file) => file.startsWith("txc-api/"));
       expect(files.length, files.join("\n")).toBeLessThanOrEqual(40);
-      // undici's Agent comes bundled in the package's own code: no file of an undici package is read.
+      // The client sends with Node's own sockets: no file of an undici package is read.
       expect(files.filter((file) => file.startsWith("undici/"))).toEqual([]);
       // The called operation's, and the webhook parser's (1.5 kB): no other operation's, nor the module of all.
       expect(own.filter((file) => file.includes("generated/validators")).sort()).toEqual([
@@ -308,7 +308,7 @@ describe("the installed package", () => {
         name.startsWith("@") ? readdirSync(path.join(modules, name)).map((inner) => `${name}/${inner}`) : [name]);
       expect(packages.length, packages.join(", ")).toBeLessThanOrEqual(6);
       expect(packages).not.toContain("ajv");
-      // undici's Agent comes inside the package's bundle, as the README says.
+      // No HTTP library comes with it, as the README says.
       expect(packages).not.toContain("undici");
       const { stdout } = await run("du", ["-sb", modules]);
       expect(Number(stdout.split("\t")[0])).toBeLessThanOrEqual(4 * 1024 * 1024);

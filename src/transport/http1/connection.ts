@@ -25,7 +25,7 @@ export class Connection implements AnswerEvents {
   private readonly parser = new ResponseParser(this);
   private exchanger: Exchanger | undefined;
   /** A request waiting for the TLS handshake: written before it, a failed handshake reads as EPROTO. */
-  private held: string | undefined;
+  private held: string | Buffer | undefined;
   private idleMs = IDLE_MS;
   /** Until when (Date.now()) it may carry another request. */
   idleUntil = 0;
@@ -48,7 +48,7 @@ export class Connection implements AnswerEvents {
     this.socket.on("close", () => this.onClose());
   }
 
-  send(exchanger: Exchanger, request: string) {
+  send(exchanger: Exchanger, request: string | Buffer) {
     this.exchanger = exchanger;
     this.parser.reset();
     this.idleMs = IDLE_MS;

@@ -75,7 +75,7 @@ export class ResponseParser {
   }
 
   /** Whether an answer is under way: the connection's end then cuts it short, unless it runs until the close. */
-  get started(): boolean {
+  private get started(): boolean {
     return this.state !== "head" || this.pending !== undefined;
   }
 

@@ -6,7 +6,9 @@ import type { AnswerHead } from "./response-parser.js";
 const ORIGIN_AND_PATH = /^([a-z][a-z\d+.-]*:\/\/[^/?#]*)(.*)$/i;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const PATH = /^\/[\x21-\x7e]*$/;
-const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+const ASCII_HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+/** What RFC 9110 lets a field value hold (obs-text included), as fetch's Headers do: no control byte, nothing past U+00FF. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Headers the transport writes itself, from the URL and the body. */
 const OWN_HEADER = /^(?:host|connection|content-length|transfer-encoding)$/i;
 
@@ -35,19 +37,27 @@ function targetOf(origin: string): Target | string {
   return { secure, host, port: Number(url.port) || (secure ? 443 : 80), hostHeader: url.host };
 }
 
-/** The request as written on the connection: one string, head and body, sent in one write. */
-function requestText({ method, headers, body }: Exchange, path: string, hostHeader: string): string {
+/**
+ * The request as written on the connection, sent in one write: one string, head and body, as UTF-8;
+ * bytes when a header value holds obs-text (U+0080-U+00FF), which goes as one byte each (Latin-1).
+ */
+function requestBytes({ method, headers, body }: Exchange, path: string, hostHeader: string): string | Buffer {
   if (!TOKEN.test(method)) throw new TransportFailure("setup", `the method ${JSON.stringify(method.slice(0, 20))} is not an HTTP token; nothing was sent`);
-  let text = `${method} ${path} HTTP/1.1\r\nhost: ${hostHeader}\r\nconnection: keep-alive\r\n`;
+  let head = `${method} ${path} HTTP/1.1\r\nhost: ${hostHeader}\r\nconnection: keep-alive\r\n`;
+  let latin1 = false;
   for (const name in headers) {
     const value = headers[name];
     if (!TOKEN.test(name) || OWN_HEADER.test(name)) throw new TransportFailure("setup", `the header name ${JSON.stringify(name.slice(0, 40))} cannot be sent; nothing was sent`);
-    if (!HEADER_VALUE.test(value)) throw new TransportFailure("setup", `the header ${name} holds a character that cannot be sent (only printable ASCII); nothing was sent`);
-    text += `${name}: ${value}\r\n`;
+    if (!ASCII_HEADER_VALUE.test(value)) {
+      if (!HEADER_VALUE.test(value)) throw new TransportFailure("setup", `the header ${name} holds a character that cannot be sent (a control character, or one past U+00FF); nothing was sent`);
+      latin1 = true;
+    }
+    head += `${name}: ${value}\r\n`;
   }
-  if (body !== undefined) text += `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-  else text += method === "GET" || method === "HEAD" ? "\r\n" : "content-length: 0\r\n\r\n";
-  return text;
+  if (body !== undefined) head += `content-length: ${Buffer.byteLength(body)}\r\n\r\n`;
+  else head += method === "GET" || method === "HEAD" ? "\r\n" : "content-length: 0\r\n\r\n";
+  if (latin1) return body === undefined ? Buffer.from(head, "latin1") : Buffer.concat([Buffer.from(head, "latin1"), Buffer.from(body, "utf8")]);
+  return body === undefined ? head : head + body;
 }
 
 /**
@@ -67,7 +77,7 @@ class Http1Call implements Exchanger {
   constructor(
     private readonly exchange: Exchange,
     pool: OriginPool,
-    request: string,
+    request: string | Buffer,
     private readonly resolve: (answer: Answer) => void,
     private readonly reject: (failure: unknown) => void,
   ) {
@@ -149,9 +159,9 @@ export function http1Transport(): Transport {
     if (exchange.signal?.aborted) return Promise.reject(exchange.signal.reason);
     const route = routeOf(exchange.url);
     if ("problem" in route) return Promise.reject(new TransportFailure("setup", `${route.problem}; nothing was sent`));
-    let request: string;
+    let request: string | Buffer;
     try {
-      request = requestText(exchange, route.path, route.pool.target.hostHeader);
+      request = requestBytes(exchange, route.path, route.pool.target.hostHeader);
     } catch (failure) {
       return Promise.reject(failure);
     }
