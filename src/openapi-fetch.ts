@@ -1,15 +1,17 @@
-// txc-api/openapi-fetch: an openapi-fetch client for this API, ready to use: typed paths, the
-// signing middleware, and this package's safe transport as its fetch (no redirects followed, a
-// whole-exchange timeout, a size cap). Only openapi-fetch's public API is used.
+// txc-api/openapi-fetch: an openapi-fetch client for this API, ready to use: typed paths, every
+// private request signed, and this package's safe transport as its fetch (no redirects followed,
+// a whole-exchange timeout, a size cap). Only openapi-fetch's public API is used.
 import createFetchClient, { type Client } from "openapi-fetch";
+import type { Dispatcher } from "undici";
 import { operationIndex } from "../generated/operations.js";
 import { checkBaseUrl } from "./transport/base-url.js";
 import { chooseTransport } from "./transport/choose.js";
+import type { TransportFailure } from "./transport/exchange.js";
 import { transportError } from "./client/transport-error.js";
 import { checkOptions } from "./client/check-options.js";
 import { defaultRetryOptions } from "./client/retry.js";
-import { signingMiddleware } from "./signing/middleware.js";
-import type { NonceSource } from "./signing/nonce.js";
+import { bodyText, credentials, signBodyText } from "./signing/sign.js";
+import { timeNonce, type NonceSource } from "./signing/nonce.js";
 import type { SignedPaths } from "./types.js";
 
 export type SignedFetchClientOptions = {
@@ -21,6 +23,8 @@ export type SignedFetchClientOptions = {
   timeoutMs?: number;
   /** Largest answer read; default 8 MiB. */
   maxResponseBytes?: number;
+  /** An undici dispatcher to send through (a ProxyAgent, an Agent with TLS options, a MockAgent), as createClient takes. */
+  dispatcher?: Dispatcher;
   /** Your own fetch, under the same rules (it gets `redirect: "manual"` and a signal). */
   fetch?: typeof globalThis.fetch;
 };
@@ -29,27 +33,46 @@ export type SignedFetchClientOptions = {
 const KEPT_HEADERS = ["content-type", "retry-after", "cache-control", "www-authenticate"];
 
 /**
- * `createClient<SignedPaths>` from openapi-fetch with the signing middleware, sending through the
- * package's transport. Failures are the client's errors: RedirectError, TimeoutError,
+ * `createClient<SignedPaths>` from openapi-fetch, every POST signed as `createClient` signs it
+ * (`request` is the document's path, whatever prefix the base URL has), sending through the
+ * package's transport. The nonce is taken as the request is handed to the transport, so that one
+ * key's requests arrive in order. Failures are the client's errors: RedirectError, TimeoutError,
  * ResponseTooLargeError, NetworkError, for the operation called.
  */
 export function createSignedFetchClient(options: SignedFetchClientOptions): Client<SignedPaths> {
   const baseUrl = checkBaseUrl(options?.baseUrl);
   if ("problem" in baseUrl) throw new TypeError(`baseUrl ${baseUrl.problem}`);
+  const keys = credentials(options.apiKey, options.apiSecret);
+  const nonce = options.nonce ?? timeNonce;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
   checkOptions(timeoutMs, maxResponseBytes, defaultRetryOptions);
-  const transport = chooseTransport(options.fetch);
+  const transport = chooseTransport(options);
 
-  const fetch = async (request: Request): Promise<Response> => {
+  const send = async (request: Request): Promise<Response> => {
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
-    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+    const fields = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+    const path = request.url.split("?")[0].slice(baseUrl.url.length);
     // The operation called, for the error's operationId and whether a timeout may have left it done.
-    const operation = Object.entries(operationIndex).find(([, op]) => baseUrl.url + op.path === request.url.split("?")[0]);
-    const context = { operationId: operation?.[0] ?? new URL(request.url).pathname, signal: request.signal, timeoutMs, maxResponseBytes, stateChanging: operation?.[1].stateChanging ?? true };
+    const operation = Object.entries(operationIndex).find(([, op]) => op.path === path);
+    const stateChanging = operation?.[1].stateChanging ?? true;
+    const context = { operationId: operation?.[0] ?? path, signal: request.signal, timeoutMs, maxResponseBytes, stateChanging };
+    const attempt = () => {
+      let body = fields;
+      if (fields !== undefined) {
+        // Signed here, not before: nothing runs between the nonce and the transport.
+        body = bodyText(path, nonce(keys.apiKey), fields ? (JSON.parse(fields) as object) : {});
+        Object.assign(headers, signBodyText(body, keys));
+      }
+      return transport({ url: request.url, method: request.method, headers, body, signal: request.signal, timeoutMs, maxResponseBytes, orderKey: keys.apiKey, readOnly: !stateChanging });
+    };
     try {
-      const answer = await transport({ url: request.url, method: request.method, headers, body, signal: request.signal, timeoutMs, maxResponseBytes });
+      const answer = await attempt().catch((failure: TransportFailure) => {
+        // Closed before any byte of the answer: a read-only request goes once more, signed afresh.
+        if (failure?.detail?.closedBeforeAnswer && !stateChanging && !request.signal.aborted) return attempt();
+        throw failure;
+      });
       const kept = new Headers();
       for (const name of KEPT_HEADERS) {
         const value = answer.headers.get(name);
@@ -61,7 +84,5 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
     }
   };
 
-  const client = createFetchClient<SignedPaths>({ baseUrl: baseUrl.url, fetch });
-  client.use(signingMiddleware({ apiKey: options.apiKey, apiSecret: options.apiSecret, nonce: options.nonce }));
-  return client;
+  return createFetchClient<SignedPaths>({ baseUrl: baseUrl.url, fetch: send });
 }

@@ -1,16 +1,17 @@
+import type { Dispatcher } from "undici";
 import { operationIndex } from "../../generated/operations.js";
 import { credentials, NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport } from "../transport/choose.js";
-import type { Answer } from "../transport/exchange.js";
+import type { Answer, TransportFailure } from "../transport/exchange.js";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
 import { loadedValidators, loadValidators, validatorForStatus, type OperationValidators } from "../validation/operation-validators.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import {
-  ContractViolationError, RequestValidationError, SetupError, TxcApiError, httpError,
+  ContractViolationError, NetworkError, RequestValidationError, SetupError, TxcApiError, httpError,
 } from "../errors/index.js";
 import { checkOptions } from "./check-options.js";
 import { transportError } from "./transport-error.js";
@@ -46,9 +47,16 @@ export type ClientOptions = {
    */
   extraFields?: ExtraFields;
   /**
-   * Your own fetch. It gets `redirect: "manual"` and a signal, and must honour both: a 3xx ends the
-   * call with RedirectError. Without it, Node uses its keep-alive HTTP client and other runtimes
-   * the global fetch, with the same rules.
+   * An undici dispatcher to send through: an `Agent` with TLS options (a private CA, a client
+   * certificate), a `ProxyAgent`, a `MockAgent` for unit tests. Its connections are its own: to
+   * keep one key's nonces in order with many calls in flight, give it one connection per origin
+   * (`connections: 1`, with `pipelining`). Without it, each API key has one pipelined connection
+   * per origin, through HTTP_PROXY/HTTPS_PROXY when they are set (NO_PROXY honoured).
+   */
+  dispatcher?: Dispatcher;
+  /**
+   * Your own fetch, in place of undici. It gets `redirect: "manual"` and a signal, and must honour
+   * both: a 3xx ends the call with RedirectError. The order of one key's nonces is then its own.
    */
   fetch?: typeof globalThis.fetch;
 };
@@ -57,6 +65,13 @@ export type TxcClient = OperationMethods & {
   /** Every record of a paged history, page by page within the documented bounds. */
   paginate<Id extends PagedOperationId>(operationId: Id, params?: Omit<Params<Id>, "offset"> & { offset?: number }, options?: CallOptions): AsyncIterable<PageRecord<Id>>;
 };
+
+const NONCES_IN_ORDER =
+  ". This process sent this key's nonces in order, so if the key and secret are right, another process or an earlier run may have used a higher nonce with the same key (README: Troubleshooting, one key in several processes)";
+
+/** The transport reported a connection that closed before any byte of the answer. */
+const closedBeforeAnswer = (failure: unknown) =>
+  failure instanceof NetworkError && (failure.cause as TransportFailure | undefined)?.detail?.closedBeforeAnswer === true;
 
 export function createClient(options: ClientOptions): TxcClient {
   const checkedBaseUrl = checkBaseUrl(options?.baseUrl);
@@ -71,12 +86,14 @@ export function createClient(options: ClientOptions): TxcClient {
   const retry: RetryOptions = options.retry === false ? { ...defaultRetryOptions, attempts: 1 } : { ...defaultRetryOptions, ...options.retry };
   checkOptions(timeoutMs, maxResponseBytes, retry);
   const limiter = options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined;
-  const transport = chooseTransport(options.fetch);
+  const transport = chooseTransport(options);
+  // Only the package's own dispatchers keep each key's requests on one connection, in order.
+  const nonceOrderKept = !options.fetch && !options.dispatcher;
   // Each operation's path is fixed: its URL is made once.
   const urls = Object.fromEntries(Object.entries(operationIndex).map(([operationId, { path }]) => [operationId, baseUrl + path])) as Record<OperationId, string>;
 
   async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions, attemptTimeoutMs: number): Promise<unknown> {
-    const { method, path, signed } = operationIndex[operationId];
+    const { method, path, signed, stateChanging } = operationIndex[operationId];
     const wrongParams = parameterIssues(operationId, params);
     if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
     const validators = loadedValidators(operationId) ?? (await loadValidators(operationId).catch((cause: Error) => {
@@ -103,9 +120,10 @@ export function createClient(options: ClientOptions): TxcClient {
     try {
       answer = await transport({
         url: urls[operationId], method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
+        orderKey: keys?.apiKey, readOnly: !stateChanging,
       });
     } catch (error) {
-      throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging: operationIndex[operationId].stateChanging });
+      throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging });
     }
     return readAnswer(operationId, answer, sent, validators);
   }
@@ -120,7 +138,9 @@ export function createClient(options: ClientOptions): TxcClient {
       try {
         errorBody = JSON.parse(text);
       } catch {}
-      throw httpError(operationId, status, errorBody, parseRetryAfter(headers.get("Retry-After")));
+      const error = httpError(operationId, status, errorBody, parseRetryAfter(headers.get("Retry-After")));
+      if (status === 401 && nonceOrderKept && operationIndex[operationId].signed) error.message += NONCES_IN_ORDER;
+      throw error;
     }
     const violation = (message: string, body: unknown = text) =>
       new ContractViolationError(operationId, status, [{ field: "(response)", rule: "contract", message }], body);
@@ -155,7 +175,13 @@ export function createClient(options: ClientOptions): TxcClient {
     } catch (error) {
       return Promise.reject(error);
     }
-    const once = () => attempt(operationId, params, callOptions, attemptTimeoutMs);
+    // A read-only call whose connection closed before any byte of its answer is sent once more at
+    // once, signed afresh (the server did not answer it; a state-changing one may have acted).
+    const once = () =>
+      attempt(operationId, params, callOptions, attemptTimeoutMs).catch((failure: unknown) => {
+        if (!closedBeforeAnswer(failure) || operationIndex[operationId].stateChanging || callOptions.signal?.aborted) throw failure;
+        return attempt(operationId, params, callOptions, attemptTimeoutMs);
+      });
     const first = limiter ? limiter.acquire(operationId, callOptions.signal).then(once) : once();
     if (retry.attempts === 1) return first;
     const started = Date.now();

@@ -13,12 +13,12 @@ export type ExchangeContext = {
 /** Why an exchange ended without an answer, as the error the client throws; the caller's abort reason as it is. */
 export function transportError(error: unknown, { operationId, signal, timeoutMs, maxResponseBytes, stateChanging }: ExchangeContext): unknown {
   if (signal?.aborted) return signal.reason;
-  if (!(error instanceof TransportFailure)) return new NetworkError(operationId, error);
+  if (!(error instanceof TransportFailure)) return new NetworkError(operationId, error, { stateChanging });
   switch (error.kind) {
     case "timeout": return new TimeoutError(operationId, timeoutMs, stateChanging);
     case "redirect": return new RedirectError(operationId, error.detail.status!, error.detail.location, error.message);
     case "too-large": return new ResponseTooLargeError(operationId, maxResponseBytes);
     case "setup": return new SetupError(operationId, error.message, { cause: error.detail.cause });
-    default: return new NetworkError(operationId, error);
+    default: return new NetworkError(operationId, error, { sent: error.detail.sent, stateChanging });
   }
 }

@@ -2,7 +2,8 @@ import { API_KEY_HEADER, bodyText as signedBodyText, credentials, PAYLOAD_HEADER
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
 import { timeNonce } from "../signing/nonce.js";
 import { printable } from "../text/printable.js";
-import { http1Transport } from "../transport/http1/transport.js";
+import { undiciTransport } from "../transport/undici.js";
+import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./case.js";
 
@@ -11,7 +12,7 @@ export type Identity = { apiKey: string; apiSecret: string };
  * The server and the identities to sign with: the main keys (one per worker, so that each key's
  * nonces arrive in order), and an ordinary account's for the partner-only check.
  */
-export type Target = { baseUrl: string; timeoutMs: number; identities: Identity[]; basic?: Identity };
+export type Target = { baseUrl: string; timeoutMs: number; identities: Identity[]; basic?: Identity; proxy?: string | undefined };
 
 /** Largest answer the tester reads; a larger one fails its case. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -65,14 +66,14 @@ function bodyText(c: Case, nonce: string): string {
   return c.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
 }
 
-type Init = { method: string; headers?: Record<string, string>; body?: string };
+type Init = { method: string; headers?: Record<string, string>; body?: string; orderKey?: string; readOnly?: boolean };
 
 /**
  * Sends cases to one target. Key objects are made once per identity, not per request; the body is
  * serialised once and signed as it is sent.
  */
 export class Sender {
-  readonly #transport = http1Transport();
+  readonly #transport;
   readonly #keys = new Map<Identity, { right: Credentials; wrong?: Credentials }>();
 
   readonly #target: Target;
@@ -81,6 +82,7 @@ export class Sender {
 
   constructor(target: Target) {
     this.#target = target;
+    this.#transport = undiciTransport({ proxy: target.proxy });
   }
 
   #credentials(identity: Identity, wrongSecret: boolean): Credentials {
@@ -120,22 +122,32 @@ export class Sender {
     };
   }
 
+  /** The case as sent: signed with a nonce taken now, just before the transport gets it, so that one key's nonces leave in order. */
+  #init(c: Case, worker: number): Init {
+    const readOnly = !(operationIndex as Record<string, { stateChanging?: boolean }>)[c.operationId]?.stateChanging;
+    if (!c.fields) return { method: c.method, readOnly };
+    const tamper = c.tamper;
+    const identity = this.identityOf(c, worker);
+    const body = bodyText(c, timeNonce(identity.apiKey));
+    const headers: Record<string, string> = signBodyText(body, this.#credentials(identity, tamper?.kind === "wrong-secret"));
+    if (tamper?.kind === "omit-header") delete headers[tamper.header];
+    return { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body, orderKey: identity.apiKey, readOnly };
+  }
+
   /** Sends one case, signed and tampered with as it says, and returns what came back. */
   async observe(c: Case, { worker = 0, timeoutMs = this.#target.timeoutMs } = {}): Promise<Observation> {
     const url = this.#target.baseUrl + c.path;
-    let init: Init = { method: c.method };
-    if (c.fields) {
-      const tamper = c.tamper;
-      const identity = this.identityOf(c, worker);
-      const body = bodyText(c, timeNonce(identity.apiKey));
-      const headers: Record<string, string> = signBodyText(body, this.#credentials(identity, tamper?.kind === "wrong-secret"));
-      if (tamper?.kind === "omit-header") delete headers[tamper.header];
-      init = { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body };
-    }
     try {
-      if (c.tamper?.kind !== "replay") return await this.#exchange(url, init, timeoutMs);
-      const first = await this.#exchange(url, init, timeoutMs);
-      return { ...(await this.#exchange(url, init, timeoutMs)), firstStatus: first.status };
+      if (c.tamper?.kind === "replay") {
+        const init = this.#init(c, worker);
+        const first = await this.#exchange(url, init, timeoutMs);
+        return { ...(await this.#exchange(url, init, timeoutMs)), firstStatus: first.status };
+      }
+      return await this.#exchange(url, this.#init(c, worker), timeoutMs).catch((error) => {
+        // A request that never left (the connection closed before an earlier one's answer) goes once more, signed afresh.
+        if (error instanceof TransportFailure && error.detail.closedBeforeAnswer && error.detail.sent === false) return this.#exchange(url, this.#init(c, worker), timeoutMs);
+        throw error;
+      });
     } catch (error) {
       if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) {
         return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false }, diagnostics: {}, transportProblem: error.message };

@@ -4,17 +4,25 @@ import { TxcApiError } from "./base.js";
 /**
  * The request did not reach the server or the connection broke. `cause` holds the underlying
  * error, `code` Node's code for it. A TLS failure (a certificate refused, a handshake that failed)
- * is not `transient`: trying again cannot help, so it is never retried.
+ * is not `transient`: trying again cannot help, so it is never retried. `mayHaveReachedServer` is
+ * false only when the request was never written (the connection could not be opened); for a
+ * state-changing operation the message says which it was.
  */
 export class NetworkError extends TxcApiError {
   override name = "NetworkError";
   readonly code: string | undefined;
   readonly transient: boolean;
-  constructor(operationId: string, cause: unknown) {
+  readonly mayHaveReachedServer: boolean;
+  constructor(operationId: string, cause: unknown, { sent, stateChanging = false }: { sent?: boolean | undefined; stateChanging?: boolean } = {}) {
     const failure = describeNetworkFailure(cause);
-    super(operationId, failure.words, { cause });
+    const mayHaveReachedServer = sent ?? true;
+    const consequence = !stateChanging ? "" : mayHaveReachedServer
+      ? ". The request was sent and the server may have acted on it: check (the balance, the refund) before sending it again"
+      : ". Nothing reached the server: sending it again is safe";
+    super(operationId, failure.words + consequence, { cause });
     this.code = failure.code;
     this.transient = !failure.tls;
+    this.mayHaveReachedServer = mayHaveReachedServer;
   }
 }
 
@@ -42,19 +50,32 @@ type NetworkFailure = { words: string; code?: string; tls: boolean };
 
 /** The cause first, in one line: what happened, then Node's code; never a stack or raw OpenSSL text. */
 function describeNetworkFailure(error: unknown): NetworkFailure {
-  let at = error as { cause?: unknown; code?: unknown; message?: unknown; reason?: unknown } | undefined;
+  let at = error as { cause?: unknown; code?: unknown; message?: unknown; reason?: unknown; address?: unknown; port?: unknown } | undefined;
   for (let depth = 0; at && depth < 5; depth++, at = at.cause as typeof at) {
     const code = typeof at.code === "string" ? at.code : undefined;
-    // The answer broke off or is not HTTP/1.1 the transport can read: its message says how.
-    if (code === "ERR_HTTP_ANSWER") return { words: printable(`${String(at.message)} (${code})`, 300), code, tls: false };
+    // The transport's own words: a closed connection, a coding it cannot read.
+    if ((at as Error).name === "TransportFailure" && (!at.cause || (at as { detail?: { closedBeforeAnswer?: boolean } }).detail?.closedBeforeAnswer)) return { words: printable(String(at.message), 300), tls: false };
+    if (code?.startsWith("UND_ERR_")) return { words: printable(`${undiciWords(code, at.message)} (${code})`, 300), code, tls: false };
     if (code && TLS_CODES[code]) return { words: `${TLS_CODES[code]} (${code})`, code, tls: true };
     if (code?.startsWith("ERR_SSL_")) {
       const reason = typeof at.reason === "string" ? at.reason : code.slice("ERR_SSL_".length).toLowerCase().replaceAll("_", " ");
       return { words: printable(`TLS: the handshake failed: ${reason} (${code})`, 300), code, tls: true };
     }
-    if (code && NETWORK_CODES[code]) return { words: `${NETWORK_CODES[code]} (${code})`, code, tls: false };
+    if (code && NETWORK_CODES[code]) return { words: `${NETWORK_CODES[code]}${where(at)} (${code})`, code, tls: false };
     if (!at.cause) break;
   }
   const message = String((at as { message?: unknown } | undefined)?.message ?? at ?? "unknown");
   return { words: printable(`the request did not complete: ${message.split("\n")[0]}`, 300), tls: false };
+}
+
+/** undici's errors in plain words: the message it gives, without its class name. */
+function undiciWords(code: string, message: unknown): string {
+  if (code === "UND_ERR_SOCKET") return "the server closed the connection";
+  if (code === "UND_ERR_CONNECT_TIMEOUT") return "the connection could not be opened in time";
+  return `the answer could not be read: ${String(message).split("\n")[0]}`;
+}
+
+/** The address and port Node names in a connection's error, as " at 127.0.0.1:9". */
+function where(error: { address?: unknown; port?: unknown }): string {
+  return typeof error.address === "string" && typeof error.port === "number" ? ` at ${error.address.includes(":") ? `[${error.address}]` : error.address}:${error.port}` : "";
 }

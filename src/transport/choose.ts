@@ -1,12 +1,13 @@
+import type { Dispatcher } from "undici";
 import { fetchTransport } from "./fetch.js";
-import { http1Transport } from "./http1/transport.js";
+import { undiciTransport } from "./undici.js";
 import type { Transport } from "./exchange.js";
 
-const onNode = () =>
-  typeof process !== "undefined" && process.release?.name === "node" && !("Bun" in globalThis) && !("Deno" in globalThis);
+export type TransportChoice = { fetch?: typeof globalThis.fetch | undefined; dispatcher?: Dispatcher | undefined };
 
-/** The caller's fetch when given; else HTTP/1.1 over Node's sockets on Node, and the global fetch elsewhere (Bun, Deno, browsers). */
-export function chooseTransport(fetchFunction?: typeof globalThis.fetch): Transport {
-  if (fetchFunction) return fetchTransport(fetchFunction);
-  return onNode() ? http1Transport() : fetchTransport((input, init) => globalThis.fetch(input, init));
+/** The caller's fetch when given; else undici, through the caller's dispatcher or the process's own. */
+export function chooseTransport({ fetch, dispatcher }: TransportChoice = {}): Transport {
+  if (fetch && dispatcher) throw new TypeError("give fetch or dispatcher, not both: a fetch of your own chooses its own connections");
+  if (fetch) return fetchTransport(fetch);
+  return undiciTransport({ dispatcher });
 }

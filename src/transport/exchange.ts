@@ -8,8 +8,15 @@ export type Exchange = {
   signal?: AbortSignal;
   /** Whole exchange, from sending to the last byte of the answer. */
   timeoutMs: number;
-  /** Largest answer body read; a larger one ends the exchange. */
+  /** Largest answer body read, before and after decoding; a larger one ends the exchange. */
   maxResponseBytes: number;
+  /**
+   * The API key whose nonces must reach the server in the order they were taken: requests with
+   * the same key go out on one connection, in the order they are handed to the transport.
+   */
+  orderKey?: string;
+  /** The request changes nothing on the server: it may wait on a connection behind others (pipelined). */
+  readOnly?: boolean;
 };
 
 /**
@@ -31,7 +38,15 @@ export class TransportFailure extends Error {
   constructor(
     readonly kind: "redirect" | "too-large" | "timeout" | "network" | "setup",
     message: string,
-    readonly detail: { status?: number; location?: string; cause?: unknown } = {},
+    readonly detail: {
+      status?: number;
+      location?: string;
+      cause?: unknown;
+      /** Whether the request can have reached the server: false when it was never written. */
+      sent?: boolean;
+      /** The connection closed before any byte of the answer came. */
+      closedBeforeAnswer?: boolean;
+    } = {},
   ) {
     super(message, detail.cause === undefined ? undefined : { cause: detail.cause });
   }
@@ -60,3 +75,6 @@ export const tooLarge = (limit: number, status: number) =>
   new TransportFailure("too-large", `the answer is larger than maxResponseBytes (${limit} bytes); the connection was closed`, { status });
 
 export const timedOut = (ms: number) => new TransportFailure("timeout", `no whole answer within ${ms} ms; the request was aborted`);
+
+export const closedBeforeAnswer = (words: string, sent: boolean, cause?: unknown) =>
+  new TransportFailure("network", words, { cause, sent, closedBeforeAnswer: true });

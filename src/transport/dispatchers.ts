@@ -1,0 +1,69 @@
+import { Agent, buildConnector, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
+import type { Waiting } from "./undici-call.js";
+
+/** A dispatcher, and how many of its calls still wait for their connection. */
+export type Route = { dispatcher: Dispatcher; waiting: Waiting };
+/** Where a request goes: by the API key whose nonces it carries (none for an unsigned call). */
+export type Router = (orderKey: string | undefined) => Route;
+
+/**
+ * Requests of one key wait for each other on one connection, at most this many written ahead of
+ * their answers (HTTP/1.1 pipelining keeps their order; a state-changing request is written only
+ * once the ones before it are answered, as undici does for a request not marked idempotent).
+ */
+export const PIPELINING = 16;
+/** Idle connections are kept this long, or less when the server's Keep-Alive says so. */
+export const KEEP_ALIVE_MS = 4_000;
+
+const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"];
+const proxyVariablesSet = () => typeof process !== "undefined" && PROXY_VARIABLES.some((name) => process.env[name]);
+
+type Make = (options: Agent.Options) => Dispatcher;
+
+/**
+ * Without a proxy, undici's Agent, whose connector opens a connection only while a call still
+ * waits for one: a request whose call ended (timed out, aborted) while queued stays in undici's
+ * queue, and would otherwise get a connection of its own only to be dropped there.
+ */
+const direct = (waiting: Waiting): Make => {
+  const connector = buildConnector({});
+  return (options) =>
+    new Agent({
+      ...options,
+      connect: (connectOptions, callback) => {
+        if (waiting.count > 0) return connector(connectOptions, callback);
+        callback(new Error("no call waits for this connection"), null);
+      },
+    });
+};
+
+/** As curl does: HTTP_PROXY, HTTPS_PROXY and NO_PROXY (any case) when set, else straight to the server. */
+export const fromEnvironment = (waiting: Waiting): Make => (proxyVariablesSet() ? (options) => new EnvHttpProxyAgent(options) : direct(waiting));
+/** Every request through the given forward proxy (CONNECT for https and http alike). */
+export const throughProxy = (uri: string) => (): Make => (options) => new ProxyAgent({ ...options, uri });
+
+/** One dispatcher per API key, each with one connection per origin: the key's requests leave and arrive in order. */
+export function keyedRouter(maker: (waiting: Waiting) => Make): Router {
+  const routes = new Map<string | undefined, Route>();
+  return (orderKey) => {
+    let route = routes.get(orderKey);
+    if (!route) {
+      const waiting = { count: 0 };
+      const make = maker(waiting);
+      const dispatcher = orderKey === undefined
+        ? make({ keepAliveTimeout: KEEP_ALIVE_MS })
+        : make({ keepAliveTimeout: KEEP_ALIVE_MS, connections: 1, pipelining: PIPELINING });
+      routes.set(orderKey, (route = { dispatcher, waiting }));
+    }
+    return route;
+  };
+}
+
+/** The caller's own dispatcher for every request: its connections and their order are its own. */
+export function givenRouter(dispatcher: Dispatcher): Router {
+  const route = { dispatcher, waiting: { count: 0 } };
+  return () => route;
+}
+
+/** The process's dispatchers, shared by every client and tester run: two clients of one key share its connection. */
+export const processRouter: Router = keyedRouter(fromEnvironment);

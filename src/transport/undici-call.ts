@@ -1,0 +1,147 @@
+import { isUtf8 } from "node:buffer";
+import type { Dispatcher } from "undici";
+import { decodersFor, type Decoder } from "./decoding.js";
+import { closedBeforeAnswer, redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange } from "./exchange.js";
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const headerValue = (headers: Headers, name: string): string | null => {
+  const value = headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+};
+
+/** What one call shares with the others of its dispatcher: how many have not yet started on a connection. */
+export type Waiting = { count: number };
+
+/**
+ * One exchange as the handler undici drives: its whole-exchange timer and abort, the redirect
+ * refusal, the size cap (on the bytes received and on the decoded ones), the decoding, and the
+ * answer as text. It ends once: with the answer, or with the first failure, which aborts the request.
+ */
+export class UndiciCall implements Dispatcher.DispatchHandler {
+  private settled = false;
+  private started = false;
+  private controller: Dispatcher.DispatchController | undefined;
+  private status = 0;
+  private headers: Headers = {};
+  private readonly chunks: Buffer[] = [];
+  private received = 0;
+  private decodedSize = 0;
+  private decoders: Decoder[] = [];
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private readonly onAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly exchange: Exchange,
+    private readonly waiting: Waiting,
+    private readonly resolve: (answer: Answer) => void,
+    private readonly reject: (failure: unknown) => void,
+  ) {
+    waiting.count++;
+    this.timer = setTimeout(() => this.settle(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
+    if (exchange.signal) {
+      this.onAbort = () => this.settle(exchange.signal!.reason);
+      exchange.signal.addEventListener("abort", this.onAbort, { once: true });
+    }
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    if (this.settled) return controller.abort(new Error("the call had already ended"));
+    if (this.started) {
+      // undici sends a pipelined request again after the one before it failed. Never with the same
+      // nonce: the call ends here, unsent, and the client signs it afresh if it may be sent again.
+      this.controller = controller;
+      return this.settle(closedBeforeAnswer("the connection closed before the answer to an earlier request on it", false));
+    }
+    this.started = true;
+    this.waiting.count--;
+    this.controller = controller;
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Headers) {
+    if (this.settled) return;
+    this.status = status;
+    this.headers = headers;
+    const { maxResponseBytes, url } = this.exchange;
+    if (status >= 300 && status < 400) return this.settle(redirectFailure(status, headerValue(headers, "location"), url));
+    if (Number(headerValue(headers, "content-length")) > maxResponseBytes) return this.settle(tooLarge(maxResponseBytes, status));
+    const coding = headerValue(headers, "content-encoding") ?? undefined;
+    const found = decodersFor(coding);
+    if ("unknown" in found) {
+      return this.settle(new TransportFailure("network", `the answer's Content-Encoding is ${JSON.stringify(found.unknown.slice(0, 40))}, which this client cannot decode (it reads gzip, deflate and br)`, { status }));
+    }
+    this.decoders = found.decoders;
+    this.chainDecoders();
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
+    if (this.settled) return;
+    this.received += chunk.length;
+    if (this.received > this.exchange.maxResponseBytes) return this.settle(tooLarge(this.exchange.maxResponseBytes, this.status));
+    if (this.decoders.length) this.decoders[0].write(chunk);
+    else this.keep(chunk);
+  }
+
+  onResponseEnd() {
+    if (this.settled) return;
+    if (this.decoders.length) this.decoders[0].end();
+    else this.finish();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
+    if (this.settled) return;
+    if (!this.started && (error as { code?: string })?.code === "UND_ERR_INVALID_ARG") {
+      return this.settle(new TransportFailure("setup", `the request cannot be sent as given: ${error.message}; nothing was sent`, { cause: error, sent: false }));
+    }
+    if (!this.started) return this.settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error, sent: false }));
+    if (this.status === 0 && isClosedByServer(error)) return this.settle(closedBeforeAnswer("the server closed the connection without answering", true, error));
+    this.settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error, sent: true }));
+  }
+
+  private chainDecoders() {
+    const decoders = this.decoders;
+    for (let i = 0; i < decoders.length; i++) {
+      const next = decoders[i + 1];
+      decoders[i].on("data", next ? (bytes: Buffer) => next.write(bytes) : (bytes: Buffer) => this.keep(bytes));
+      decoders[i].on("end", next ? () => next.end() : () => this.finish());
+      decoders[i].on("error", (error) => this.settle(new TransportFailure("network", `the answer's ${headerValue(this.headers, "content-encoding")} body could not be decoded: ${error.message}`, { cause: error, status: this.status, sent: true })));
+    }
+  }
+
+  private keep(bytes: Buffer) {
+    if (this.settled) return;
+    this.decodedSize += bytes.length;
+    if (this.decodedSize > this.exchange.maxResponseBytes) return this.settle(tooLarge(this.exchange.maxResponseBytes, this.status));
+    this.chunks.push(bytes);
+  }
+
+  private finish() {
+    const bytes = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+    const headers = this.headers;
+    const decoded = this.decoders.length > 0;
+    this.settle(null, {
+      status: this.status,
+      headers: { get: (name) => (decoded && /^content-(?:encoding|length)$/i.test(name) ? null : headerValue(headers, name.toLowerCase())) },
+      text: bytes.toString("utf8"),
+      utf8: isUtf8(bytes),
+    });
+  }
+
+  private settle(failure: unknown, answer?: Answer) {
+    if (this.settled) return;
+    this.settled = true;
+    if (!this.started) this.waiting.count--;
+    clearTimeout(this.timer);
+    if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
+    for (const decoder of this.decoders) decoder.destroy();
+    if (answer) return this.resolve(answer);
+    this.reject(failure);
+    if (this.controller && !this.controller.aborted) this.controller.abort(failure instanceof Error ? failure : new Error(String(failure)));
+  }
+}
+
+/** undici's words for a connection the other side ended or reset before the answer began. */
+function isClosedByServer(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE";
+}
