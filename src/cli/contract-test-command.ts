@@ -42,15 +42,16 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
                                each must be answered 200; the sequences use them instead of the
                                documented examples (which only the sandbox holds)
   --keys FILE                  several main keys instead of TXC_API_KEY: a JSON array of
-                               {"apiKey": "...", "apiSecret": "..."}; worker i signs with key i, so
-                               that --concurrency N keeps each key's nonces in order
+                               {"apiKey": "...", "apiSecret": "..."}; worker i signs with key i,
+                               to spread the load (one key's nonces stay in order at any
+                               --concurrency: its requests share one connection)
   --seed N                     seed of the generated requests (default 1): the same seed, the same run
   --examples-per-operation N   generated valid requests per operation (default 10), besides the
                                documented examples and every enum value and bound
   --timeout MS                 per request (default 10000, at most 2147483647)
-  --concurrency N              requests in flight (default 1). With one key, a server that wants
-                               increasing nonces may see concurrent requests out of order: give
-                               as many keys as workers with --keys
+  --concurrency N              requests in flight (default 1)
+  --proxy URL                  send through this forward proxy (http://host:port); without it,
+                               HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured as curl does
   --no-pacing                  send as fast as --concurrency allows, ignoring the document's rate
                                limits: only for a server that does not enforce them (such as
                                txc-api serve --no-rate-limits)
@@ -116,6 +117,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       "max-failures": { type: "string" },
       fixtures: { type: "string" },
       keys: { type: "string" },
+      proxy: { type: "string" },
       junit: { type: "string" },
       json: { type: "string" },
       "api-secret-file": { type: "string" },
@@ -148,7 +150,6 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
 
   say(`Contract-testing ${baseUrl} (checks: ${[...checks].join(", ")})`);
   if (checks.has("partner-only") && !basic) say("partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
-  if (concurrency > identities.length) say(`${concurrency} requests in flight with ${identities.length === 1 ? "one key" : `${identities.length} keys`}: a server that wants increasing nonces may see some out of order (give one key per worker with --keys)`);
   const notOptedIn = OPT_IN_CHECKS.filter((check) => !checks.has(check));
   // NDJSON is written as the run goes, so that a run cut short still leaves what it found.
   const ndjson = values.json === undefined ? undefined : new NdjsonReport(values.json);
@@ -158,6 +159,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       baseUrl,
       identities,
       basic,
+      proxy: proxyOption(values.proxy),
       fixtures,
       operations,
       checks,
@@ -186,6 +188,17 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   if (values.junit) writeJUnit(values.junit, report);
   ndjson?.finish(report);
   process.exitCode = exitCodeOf(report);
+}
+
+/** --proxy as an http(s) URL of a proxy; the refusal never repeats the value, which may hold a password. */
+function proxyOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError("--proxy needs an http:// or https:// URL, such as http://127.0.0.1:3128");
+  return value;
 }
 
 /** The ordinary account's identity, when both variables are set; one without the other is a mistake. */

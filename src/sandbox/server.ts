@@ -7,6 +7,10 @@ import { answerPrivate, errorAnswer, rateLimit, route, SandboxSession, type Answ
 import { StaticFile } from "./static-file.js";
 import { DOCUMENTED_SANDBOX, docsFor, documentFor, requestOrigin } from "./docs-page.js";
 import { closingResponses } from "./shutdown.js";
+import { CallLog, parsedFields } from "./call-log.js";
+import { API_KEY_HEADER } from "../signing/sign.js";
+
+const API_KEY = API_KEY_HEADER.toLowerCase();
 
 export type SandboxOptions = {
   dataset: Dataset;
@@ -20,6 +24,8 @@ export type SandboxOptions = {
   rateLimits?: boolean;
   /** Serialise each page of records once (default true); off only to measure what that saves. */
   cachePages?: boolean;
+  /** Where each API request is recorded (served at GET /sandbox/calls, cleared by the reset). */
+  calls?: CallLog;
 };
 
 function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string) {
@@ -89,7 +95,7 @@ function resetRefusal(request: IncomingMessage): string | undefined {
 }
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under its root path. */
-export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true }: SandboxOptions): Server {
+export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true, calls = new CallLog() }: SandboxOptions): Server {
   let session = new SandboxSession(dataset, cachePages);
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
   const document = new StaticFile(documentFile, "application/json", documentFor);
@@ -110,9 +116,14 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
       serveFile(document, "The document is not built: run npm run build.\n");
     } else if (request.method === "GET" && (path === pathPrefixes.api || path === pathPrefixes.api.slice(0, -1))) {
       writeAnswer(response, { status: 200, body: apiIndex(origin()) });
+    } else if (request.method === "GET" && path === "/sandbox/calls") {
+      writeAnswer(response, { status: 200, body: calls.list() });
     } else if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = resetRefusal(request);
-      if (!refused) session = new SandboxSession(dataset, cachePages);
+      if (!refused) {
+        session = new SandboxSession(dataset, cachePages);
+        calls.clear();
+      }
       writeAnswer(response, refused ? errorAnswer(path, 403, refused) : { status: 200, body: { reset: true } });
     } else {
       return false;
@@ -128,11 +139,17 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     const path = query < 0 ? target : target.slice(0, query);
     if (serveSite(request, response, path)) return;
     const operationId = route(request.method ?? "", path);
-    if (typeof operationId !== "string") return writeAnswer(response, operationId);
+    const apiKey = request.headers[API_KEY] as string | undefined;
+    const at = Date.now();
+    const answer = (reply: Answer, rawBody?: Buffer) => {
+      calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, fields: parsedFields(rawBody), apiKey, status: reply.status, at });
+      writeAnswer(response, reply);
+    };
+    if (typeof operationId !== "string") return answer(operationId);
     const limited = rateLimits ? rateLimit(session, operationId, request.socket.remoteAddress ?? "unknown") : undefined;
-    if (limited) return writeAnswer(response, limited);
-    if (!operationIndex[operationId].signed) return writeAnswer(response, { status: 200, body: ["pong"] });
-    readBody(request, response, maxBodyBytes, path, (rawBody) => writeAnswer(response, answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody)));
+    if (limited) return answer(limited);
+    if (!operationIndex[operationId].signed) return answer({ status: 200, body: ["pong"] });
+    readBody(request, response, maxBodyBytes, path, (rawBody) => answer(answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody), rawBody));
   }
 
   const boundOrigin = () => {

@@ -104,7 +104,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
       const next = decoders[i + 1];
       decoders[i].on("data", next ? (bytes: Buffer) => next.write(bytes) : (bytes: Buffer) => this.keep(bytes));
       decoders[i].on("end", next ? () => next.end() : () => this.finish());
-      decoders[i].on("error", (error) => this.settle(new TransportFailure("network", `the answer's ${headerValue(this.headers, "content-encoding")} body could not be decoded: ${error.message}`, { cause: error, status: this.status, sent: true })));
+      decoders[i].on("error", (error) => this.settle(new TransportFailure("network", `the answer's ${headerValue(this.headers, "content-encoding")} body could not be decoded: ${error.message}`, { status: this.status, sent: true })));
     }
   }
 

@@ -1,0 +1,48 @@
+/** One API request the sandbox received, as its call log keeps it. Never a secret: the key only. */
+export type SandboxCall = {
+  /** The operation routed to, or null for a path or method the API does not have. */
+  operationId: string | null;
+  method: string;
+  path: string;
+  /** The parsed JSON body, or undefined when there was none or it was not JSON. */
+  fields: unknown;
+  /** The X-TXC-APIKEY header, when sent. */
+  apiKey: string | undefined;
+  /** The status answered; 0 when the connection was closed without an answer. */
+  status: number;
+  /** The fault applied to it, when one was. */
+  fault?: unknown;
+  /** When it arrived (Date.now()). */
+  at: number;
+};
+
+/** The most calls kept: the oldest go first, so that a long soak does not grow without end. */
+export const MAX_CALLS_KEPT = 10_000;
+
+/** What reached the API, oldest first, at most MAX_CALLS_KEPT. */
+export class CallLog {
+  #calls: SandboxCall[] = [];
+
+  record(call: SandboxCall) {
+    if (this.#calls.length >= MAX_CALLS_KEPT) this.#calls.shift();
+    this.#calls.push(call);
+  }
+
+  /** A copy: a caller's assertions cannot change the log. */
+  list(): SandboxCall[] {
+    return this.#calls.map((call) => ({ ...call }));
+  }
+
+  clear() {
+    this.#calls = [];
+  }
+}
+
+export function parsedFields(rawBody: Buffer | undefined): unknown {
+  if (!rawBody?.length) return undefined;
+  try {
+    return JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
