@@ -13,7 +13,9 @@ import { build } from "esbuild";
  * loading of each operation's validators on first use added 1.9 kB: 28.1 kB (every validator
  * module, the webhook's included, counted out). Speaking HTTP/1.1 itself (src/transport/http1/)
  * in place of undici's Agent, which was loaded apart and never counted here (285 kB minified),
- * added 7.9 kB: 36.0 kB, the whole of what sends now included.
+ * added 7.9 kB: 36.0 kB, the whole of what sends now included. Sending through undici again (a
+ * dependency of its own, kept out of the count as it is kept out of the bundle), the parser gone,
+ * the decoding and the dispatcher choice added, took 3.0 kB off: 33.0 kB.
  * The budget is 40,000: real room above what is measured; growth past it must be argued again.
  */
 export const CLIENT_ENTRY_BUDGET = 40_000;
@@ -29,6 +31,8 @@ async function minifiedBytes(entry, external = []) {
     platform: "node",
     write: false,
     logLevel: "silent",
+    // A dependency, installed beside the package and never copied into its bundle.
+    external: ["undici"],
     plugins: [{
       name: "external-validators",
       setup(b) {

@@ -2,10 +2,9 @@
 // private request signed, and this package's safe transport as its fetch (no redirects followed,
 // a whole-exchange timeout, a size cap). Only openapi-fetch's public API is used.
 import createFetchClient, { type Client } from "openapi-fetch";
-import type { Dispatcher } from "undici";
 import { operationIndex } from "../generated/operations.js";
 import { checkBaseUrl } from "./transport/base-url.js";
-import { chooseTransport } from "./transport/choose.js";
+import { chooseTransport, type HttpDispatcher } from "./transport/choose.js";
 import type { TransportFailure } from "./transport/exchange.js";
 import { transportError } from "./client/transport-error.js";
 import { checkOptions } from "./client/check-options.js";
@@ -24,7 +23,7 @@ export type SignedFetchClientOptions = {
   /** Largest answer read; default 8 MiB. */
   maxResponseBytes?: number;
   /** An undici dispatcher to send through (a ProxyAgent, an Agent with TLS options, a MockAgent), as createClient takes. */
-  dispatcher?: Dispatcher;
+  dispatcher?: HttpDispatcher;
   /** Your own fetch, under the same rules (it gets `redirect: "manual"` and a signal). */
   fetch?: typeof globalThis.fetch;
 };

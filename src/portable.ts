@@ -2,6 +2,7 @@
 // the error classes and the webhook parser. The entries for Node (index.ts) and for browsers
 // (browser.ts) both carry it.
 export type { ClientOptions, TxcClient } from "./client/create-client.js";
+export type { HttpDispatcher } from "./transport/choose.js";
 export type { ExtraFields } from "./client/extra-fields.js";
 export type { CallOptions, OperationId, Params, ResponseBody, RequestBody } from "./client/operation-types.js";
 export {

@@ -1,9 +1,8 @@
-import type { Dispatcher } from "undici";
 import { operationIndex } from "../../generated/operations.js";
 import { credentials, NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
-import { chooseTransport } from "../transport/choose.js";
+import { chooseTransport, type HttpDispatcher } from "../transport/choose.js";
 import type { Answer, TransportFailure } from "../transport/exchange.js";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { contentTypeProblem } from "../validation/content-type.js";
@@ -53,7 +52,7 @@ export type ClientOptions = {
    * (`connections: 1`, with `pipelining`). Without it, each API key has one pipelined connection
    * per origin, through HTTP_PROXY/HTTPS_PROXY when they are set (NO_PROXY honoured).
    */
-  dispatcher?: Dispatcher;
+  dispatcher?: HttpDispatcher;
   /**
    * Your own fetch, in place of undici. It gets `redirect: "manual"` and a signal, and must honour
    * both: a 3xx ends the call with RedirectError. The order of one key's nonces is then its own.

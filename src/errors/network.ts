@@ -21,7 +21,7 @@ export class NetworkError extends TxcApiError {
       : ". Nothing reached the server: sending it again is safe";
     super(operationId, failure.words + consequence, { cause });
     this.code = failure.code;
-    this.transient = !failure.tls;
+    this.transient = !failure.tls && !failure.permanent;
     this.mayHaveReachedServer = mayHaveReachedServer;
   }
 }
@@ -46,7 +46,7 @@ const TLS_CODES: Record<string, string> = {
   EPROTO: "TLS: the handshake failed (is it https on a plain http port?)",
 };
 
-type NetworkFailure = { words: string; code?: string; tls: boolean };
+type NetworkFailure = { words: string; code?: string | undefined; tls: boolean; permanent?: boolean };
 
 /** The cause first, in one line: what happened, then Node's code; never a stack or raw OpenSSL text. */
 function describeNetworkFailure(error: unknown): NetworkFailure {
@@ -55,6 +55,13 @@ function describeNetworkFailure(error: unknown): NetworkFailure {
     const code = typeof at.code === "string" ? at.code : undefined;
     // The transport's own words: a closed connection, a coding it cannot read.
     if ((at as Error).name === "TransportFailure" && (!at.cause || (at as { detail?: { closedBeforeAnswer?: boolean } }).detail?.closedBeforeAnswer)) return { words: printable(String(at.message), 300), tls: false };
+    // undici's HTTP/1.1 parser refused the answer: the same server would send the same again.
+    if ((at as Error).name === "HTTPParserError") {
+      return { words: printable(`the answer is not HTTP/1.1 this client can read: ${String(at.message).replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, "$1")}${code ? ` (${code})` : ""}`, 300), code, tls: false, permanent: true };
+    }
+    if (code === "UND_ERR_RES_CONTENT_LENGTH_MISMATCH") {
+      return { words: `the answer is not HTTP/1.1 this client can read: its body does not match its Content-Length (${code})`, code, tls: false, permanent: true };
+    }
     if (code?.startsWith("UND_ERR_")) return { words: printable(`${undiciWords(code, at.message)} (${code})`, 300), code, tls: false };
     if (code && TLS_CODES[code]) return { words: `${TLS_CODES[code]} (${code})`, code, tls: true };
     if (code?.startsWith("ERR_SSL_")) {
@@ -70,7 +77,7 @@ function describeNetworkFailure(error: unknown): NetworkFailure {
 
 /** undici's errors in plain words: the message it gives, without its class name. */
 function undiciWords(code: string, message: unknown): string {
-  if (code === "UND_ERR_SOCKET") return "the server closed the connection";
+  if (code === "UND_ERR_SOCKET" && /other side closed/.test(String(message))) return "the server closed the connection";
   if (code === "UND_ERR_CONNECT_TIMEOUT") return "the connection could not be opened in time";
   return `the answer could not be read: ${String(message).split("\n")[0]}`;
 }

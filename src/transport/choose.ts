@@ -3,11 +3,20 @@ import { fetchTransport } from "./fetch.js";
 import { undiciTransport } from "./undici.js";
 import type { Transport } from "./exchange.js";
 
-export type TransportChoice = { fetch?: typeof globalThis.fetch | undefined; dispatcher?: Dispatcher | undefined };
+/**
+ * An undici dispatcher: an `Agent`, `ProxyAgent`, `EnvHttpProxyAgent`, `MockAgent`, `RetryAgent`,
+ * or any object with undici's `dispatch`. Spelt out structurally, so that a type check of this
+ * package reads no declaration file of undici's.
+ */
+export interface HttpDispatcher {
+  dispatch(options: never, handler: never): boolean;
+}
+
+export type TransportChoice = { fetch?: typeof globalThis.fetch | undefined; dispatcher?: HttpDispatcher | undefined };
 
 /** The caller's fetch when given; else undici, through the caller's dispatcher or the process's own. */
 export function chooseTransport({ fetch, dispatcher }: TransportChoice = {}): Transport {
   if (fetch && dispatcher) throw new TypeError("give fetch or dispatcher, not both: a fetch of your own chooses its own connections");
   if (fetch) return fetchTransport(fetch);
-  return undiciTransport({ dispatcher });
+  return undiciTransport({ dispatcher: dispatcher as Dispatcher | undefined });
 }

@@ -1,8 +1,48 @@
 import { Agent, buildConnector, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
 import type { Waiting } from "./undici-call.js";
 
-/** A dispatcher, and how many of its calls still wait for their connection. */
-export type Route = { dispatcher: Dispatcher; waiting: Waiting };
+/**
+ * A dispatcher, how many of its calls still wait for their connection, and the gate that hands
+ * them over (none: all at once).
+ */
+export type Route = { dispatcher: Dispatcher; waiting: Waiting; gate?: Gate };
+
+type Entry = { live(): boolean; go(): void };
+
+/**
+ * At most `limit` calls of a route handed to undici at once; the others wait here, in order. A call
+ * that ends while it waits (a timeout, an abort) is never handed over: undici would otherwise
+ * write it, or open a connection only to drop it.
+ */
+export class Gate {
+  #inFlight = 0;
+  #waiting: Entry[] = [];
+  #head = 0;
+  constructor(readonly limit: number) {}
+
+  enter(entry: Entry) {
+    if (this.#inFlight < this.limit && this.#head === this.#waiting.length) {
+      this.#inFlight++;
+      entry.go();
+    } else {
+      this.#waiting.push(entry);
+    }
+  }
+
+  leave() {
+    this.#inFlight--;
+    while (this.#inFlight < this.limit && this.#head < this.#waiting.length) {
+      const next = this.#waiting[this.#head++]!;
+      if (!next.live()) continue;
+      this.#inFlight++;
+      next.go();
+    }
+    if (this.#head === this.#waiting.length) {
+      this.#waiting = [];
+      this.#head = 0;
+    }
+  }
+}
 /** Where a request goes: by the API key whose nonces it carries (none for an unsigned call). */
 export type Router = (orderKey: string | undefined) => Route;
 
@@ -50,10 +90,10 @@ export function keyedRouter(maker: (waiting: Waiting) => Make): Router {
     if (!route) {
       const waiting = { count: 0 };
       const make = maker(waiting);
-      const dispatcher = orderKey === undefined
-        ? make({ keepAliveTimeout: KEEP_ALIVE_MS })
-        : make({ keepAliveTimeout: KEEP_ALIVE_MS, connections: 1, pipelining: PIPELINING });
-      routes.set(orderKey, (route = { dispatcher, waiting }));
+      route = orderKey === undefined
+        ? { dispatcher: make({ keepAliveTimeout: KEEP_ALIVE_MS }), waiting }
+        : { dispatcher: make({ keepAliveTimeout: KEEP_ALIVE_MS, connections: 1, pipelining: PIPELINING }), waiting, gate: new Gate(PIPELINING) };
+      routes.set(orderKey, route);
     }
     return route;
   };

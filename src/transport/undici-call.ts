@@ -21,6 +21,13 @@ export type Waiting = { count: number };
 export class UndiciCall implements Dispatcher.DispatchHandler {
   private settled = false;
   private started = false;
+  get ended() {
+    return this.settled;
+  }
+  /** Sent again by undici on a new connection after the request before it on the old one failed. */
+  private restarted = false;
+  /** Handed to undici (not waiting in the route's gate). */
+  handed = false;
   private controller: Dispatcher.DispatchController | undefined;
   private status = 0;
   private headers: Headers = {};
@@ -36,6 +43,8 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     private readonly waiting: Waiting,
     private readonly resolve: (answer: Answer) => void,
     private readonly reject: (failure: unknown) => void,
+    /** Told once when the call ends after it was handed to undici. */
+    private readonly onLeave: () => void = () => {},
   ) {
     waiting.count++;
     this.timer = setTimeout(() => this.settle(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
@@ -47,21 +56,26 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController) {
     if (this.settled) return controller.abort(new Error("the call had already ended"));
+    this.controller = controller;
     if (this.started) {
-      // undici sends a pipelined request again after the one before it failed. Never with the same
-      // nonce: the call ends here, unsent, and the client signs it afresh if it may be sent again.
-      this.controller = controller;
-      return this.settle(closedBeforeAnswer("the connection closed before the answer to an earlier request on it", false));
+      // undici sends a pipelined request again, in its place, after the one before it on the
+      // connection failed (only read-only requests are pipelined). Aborting it here would close
+      // the new connection too; if the server had read it the first time, its 401 says so below.
+      this.restarted = true;
+      return;
     }
     this.started = true;
     this.waiting.count--;
-    this.controller = controller;
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Headers) {
     if (this.settled) return;
     this.status = status;
     this.headers = headers;
+    if (status === 401 && this.restarted) {
+      // Its nonce was used by the first sending, whose answer the closed connection lost.
+      return this.settle(closedBeforeAnswer("the connection closed before the answer, and the request sent again with its nonce was refused", true));
+    }
     const { maxResponseBytes, url } = this.exchange;
     if (status >= 300 && status < 400) return this.settle(redirectFailure(status, headerValue(headers, "location"), url));
     if (Number(headerValue(headers, "content-length")) > maxResponseBytes) return this.settle(tooLarge(maxResponseBytes, status));
@@ -134,6 +148,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     clearTimeout(this.timer);
     if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
     for (const decoder of this.decoders) decoder.destroy();
+    if (this.handed) this.onLeave();
     if (answer) return this.resolve(answer);
     this.reject(failure);
     if (this.controller && !this.controller.aborted) this.controller.abort(failure instanceof Error ? failure : new Error(String(failure)));
@@ -142,6 +157,6 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
 
 /** undici's words for a connection the other side ended or reset before the answer began. */
 function isClosedByServer(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE";
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (code === "UND_ERR_SOCKET" && /other side closed/.test(String(message))) || code === "ECONNRESET" || code === "EPIPE";
 }

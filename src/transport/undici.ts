@@ -34,17 +34,22 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
     const problem = problemOf(exchange);
     if (problem) return Promise.reject(new TransportFailure("setup", `${problem}; nothing was sent`, { sent: false }));
     const [, origin, path] = ORIGIN_AND_PATH.exec(exchange.url)!;
-    const { dispatcher, waiting } = route(exchange.orderKey);
+    const { dispatcher, waiting, gate } = route(exchange.orderKey);
     return new Promise<Answer>((resolve, reject) => {
-      const call = new UndiciCall(exchange, waiting, resolve, reject);
-      try {
-        dispatcher.dispatch(
-          { origin, path: path || "/", method: exchange.method as Dispatcher.HttpMethod, headers: exchange.headers, body: exchange.body, idempotent: exchange.readOnly ?? false },
-          call,
-        );
-      } catch (error) {
-        call.onResponseError(undefined as never, error as Error);
-      }
+      const call = new UndiciCall(exchange, waiting, resolve, reject, () => gate?.leave());
+      const go = () => {
+        call.handed = true;
+        try {
+          dispatcher.dispatch(
+            { origin, path: path || "/", method: exchange.method as Dispatcher.HttpMethod, headers: exchange.headers, body: exchange.body, idempotent: exchange.readOnly ?? false },
+            call,
+          );
+        } catch (error) {
+          call.onResponseError(undefined as never, error as Error);
+        }
+      };
+      if (gate) gate.enter({ live: () => !call.ended, go });
+      else go();
     });
   };
 }

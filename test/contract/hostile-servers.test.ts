@@ -71,7 +71,7 @@ describe("contract-test fails what it should", () => {
         answerNext = i < 2;
         const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMainBalance"]);
         expect(run.code).toBe(2);
-        expect(run.stderr).toMatch(i < 2 ? /the server stopped answering, so the run is incomplete: POST .*: the connection failed/ : /cannot reach the server: POST .*balance: the connection failed/);
+        expect(run.stderr).toMatch(i < 2 ? /the server stopped answering, so the run is incomplete: POST .*: the server closed the connection without answering/ : /cannot reach the server: POST .*balance: the server closed the connection without answering/);
       }
     } finally {
       await server.close();

@@ -1,0 +1,13 @@
+import { createClient } from "./dist/index.js";
+import { startHostile } from "./dbg-hostile.tmp.mjs";
+const server = await startHostile(() => {});
+const t0 = Date.now();
+const log = (...a) => console.log(Date.now() - t0, ...a);
+const client = createClient({ baseUrl: server.baseUrl, apiKey: "k", apiSecret: "s", timeoutMs: 300, retry: false });
+let last = 0;
+const iv = setInterval(() => { if (server.connectionsAccepted() !== last) { last = server.connectionsAccepted(); log("accepted", last, "received", server.received.length); } }, 1);
+const failures = await Promise.all(Array.from({ length: 200 }, () => client.getMainBalance().catch((e) => e)));
+log("all ended", server.connectionsAccepted(), failures.map((f) => f.name).filter((n, i, a) => a.indexOf(n) === i));
+await new Promise((r) => setTimeout(r, 500));
+log("after", server.connectionsAccepted());
+clearInterval(iv); await server.close();
