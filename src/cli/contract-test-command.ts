@@ -6,7 +6,7 @@ import { operationIds, type OperationId } from "../contract/document.js";
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary } from "../contract/report-text.js";
 import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
-import { exitCodeOf, runContractTests } from "../contract/run.js";
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
 import { StartError } from "../contract/start.js";
 import { readCredentials, readKeysFile } from "./credentials.js";
@@ -55,7 +55,8 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
   --no-pacing                  send as fast as --concurrency allows, ignoring the document's rate
                                limits: only for a server that does not enforce them (such as
                                txc-api serve --no-rate-limits)
-  --max-wait SECONDS           most time spent in all waiting out 429 answers (default 10); after
+  --max-wait SECONDS           most time spent in all keeping quiet after 429 answers (default 60:
+                               Retry-After, else a whole documented period of the scope); after
                                that a 429 fails its check at once
   --max-time SECONDS           deadline of the whole run; checks not started by then fail the run
   --max-failures N             stop after N failed checks (the run fails)
@@ -169,7 +170,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       timeoutMs,
       concurrency,
       pacing: !values["no-pacing"],
-      maxRateLimitWaitMs: positiveInteger(values["max-wait"], 10, "--max-wait", 0, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
+      maxRateLimitWaitMs: positiveInteger(values["max-wait"], DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000, "--max-wait", 0, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
       maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time", 1, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
       maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
       onEvent: (event) => {

@@ -1,5 +1,6 @@
 import { RateLimiter } from "../client/rate-limiter.js";
-import { sleep } from "../client/retry.js";
+import { parseRetryAfter, sleep } from "../client/retry.js";
+import { QuietWindows } from "./quiet-windows.js";
 import { nonceLeadMs } from "../signing/nonce.js";
 import { counted } from "../text/counted.js";
 import type { Case } from "./case.js";
@@ -59,7 +60,8 @@ export type Report = {
 export const exitCodeOf = (report: Report): 0 | 1 => (report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1);
 
 const RATE_LIMITED_ATTEMPTS = 4;
-const RATE_LIMITED_WAIT_MS = 500;
+/** Most time spent in all keeping quiet after 429s: a few documented periods. */
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 60_000;
 /** Failing generated requests shrunk per run: each costs up to 20 more requests. */
 const SHRUNK_PER_RUN = 5;
 
@@ -82,13 +84,14 @@ class Run {
   judged = 0;
   next = 0;
   waitBudgetMs: number;
+  readonly quiet = new QuietWindows();
   shrinkable = SHRUNK_PER_RUN;
   stopped?: string;
   unreachable?: ConnectionError;
 
   constructor(readonly options: RunOptions) {
     this.deadline = options.maxTimeMs === undefined ? Infinity : this.started + options.maxTimeMs;
-    this.waitBudgetMs = options.maxRateLimitWaitMs ?? 10_000;
+    this.waitBudgetMs = options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS;
     this.sender = new Sender(options);
     this.plan = planContext({ ...options, hasBasicIdentity: options.basic !== undefined });
     this.cases = buildCases(this.plan);
@@ -124,18 +127,24 @@ class Run {
     return observation;
   }
 
-  /** Within the document's limits, and a 429 never passes: the case waits (bounded) and is sent again. */
+  /**
+   * Within the document's limits, and a 429 never passes: the run keeps quiet in the case's scopes
+   * for the Retry-After asked, or a whole documented period (bounded by --max-wait), and sends it again.
+   */
   async sendPaced(c: Case, worker = 0): Promise<Observation> {
+    const operationId = c.operationId === "unknownPath" ? undefined : c.operationId;
     for (let attempt = 1; ; attempt++) {
-      if (c.operationId !== "unknownPath" && this.options.pacing !== false) {
-        for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(c.operationId);
+      if (operationId) await this.quiet.pass(operationId);
+      if (operationId && this.options.pacing !== false) {
+        for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(operationId);
       }
       const observation = await this.sendUnpaced(c, worker, Math.max(1, Math.min(this.options.timeoutMs, this.deadline - performance.now())));
-      const waitMs = Math.min(RATE_LIMITED_WAIT_MS * attempt, this.waitBudgetMs);
-      if (observation.status !== 429 || attempt >= RATE_LIMITED_ATTEMPTS || waitMs <= 0) return observation;
+      if (observation.status !== 429 || !operationId || attempt >= RATE_LIMITED_ATTEMPTS) return observation;
+      const waitMs = this.quiet.waitFor(operationId, parseRetryAfter(observation.diagnostics["retry-after"] ?? null));
+      const added = this.quiet.extend(operationId, waitMs, this.waitBudgetMs);
+      if (added === undefined) return observation;
       this.rateLimited++;
-      this.waitBudgetMs -= waitMs;
-      await sleep(waitMs);
+      this.waitBudgetMs -= added;
     }
   }
 
@@ -146,7 +155,8 @@ class Run {
       sendUnpaced: (c, worker) => this.sendUnpaced(c, worker),
       record: (result) => this.record(result),
       note: (note) => this.note(note),
-      workers: Math.min(this.workers, this.options.identities.length),
+      // One key's requests keep their order on its connection: any number of workers may share it.
+      workers: this.workers,
       lastSentAt: () => this.sender.lastSentAt,
     };
   }

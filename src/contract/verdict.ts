@@ -119,7 +119,7 @@ function refusedDecidedValues(c: Case, body: unknown): Problem[] {
 function acceptanceProblems(c: Case & { operationId: OperationId }, o: Observation, mustSucceed: boolean): Problem[] {
   const { operationId } = c;
   if (o.status === 200) return [];
-  if (o.status === 429) return [problem("refused-valid", "a valid request was still refused with 429 after waiting: the server's limits are stricter than the document's")];
+  if (o.status === 429) return [problem("refused-valid", "a valid request was still refused with 429 after a quiet window of the documented period: the server's limits are stricter than the document's, or another client uses the same address")];
   if (o.status >= 500) return [problem("refused-valid", `a valid request got a server error ${o.status}`)];
   if (o.status === 403 && operationIndex[operationId].businessPartnerOnly) {
     return [problem("refused-valid", "the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation")];

@@ -1,0 +1,38 @@
+// The tester with one key against the real sandbox (strict nonces, rate limits on): any
+// --concurrency keeps the key's nonces in order, and a run right after another waits out the
+// first run's requests in the sandbox's windows instead of blaming the server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contractTest } from "../helpers/contract-test-cli.js";
+import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+describe("contract-test with one key", () => {
+  it("--concurrency 8 passes the sandbox, with no warning about nonces out of order", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl, "--concurrency", "8"]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toMatch(/out of order/);
+  }, 120_000);
+
+  it("two runs in a row, paced as by default: both pass", async () => {
+    for (let run = 0; run < 2; run++) {
+      const result = await contractTest(["--base-url", sandbox.baseUrl, "--concurrency", "4"]);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+    }
+  }, 240_000);
+
+  it("two runs in a row, unpaced, 200 examples per operation: both pass, the 429s waited out in quiet windows", async () => {
+    const args = ["--base-url", sandbox.baseUrl, "--no-pacing", "--examples-per-operation", "200", "--concurrency", "4"];
+    const first = await contractTest(args);
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const second = await contractTest(args);
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/answers were 429 and were waited out and sent again/);
+  }, 240_000);
+});
