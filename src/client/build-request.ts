@@ -1,0 +1,51 @@
+import { operationIndex } from "../../generated/operations.js";
+import { NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
+import type { NonceSource } from "../signing/nonce.js";
+import type { Exchange } from "../transport/exchange.js";
+import { validationIssues } from "../validation/issues.js";
+import type { OperationValidators } from "../validation/operation-validators.js";
+import { RequestValidationError, TxcApiError } from "../errors/index.js";
+import { extraFieldsFor, type ExtraFields } from "./extra-fields.js";
+import { parameterIssues } from "./params.js";
+import type { OperationId } from "./operation-types.js";
+
+/** What a client fixes once, at creation, for every request it builds. */
+export type RequestSetup = {
+  urls: Readonly<Record<OperationId, string>>;
+  keys: Credentials | undefined;
+  nonce: NonceSource;
+  extraFields: ExtraFields | undefined;
+};
+
+/** A request ready for the transport, and what was sent, for reading its answer. */
+export type BuiltRequest = {
+  exchange: Omit<Exchange, "signal" | "timeoutMs" | "maxResponseBytes">;
+  /** The signed body as an object (empty for an unsigned call): answers tied to their request read it. */
+  sent: Record<string, unknown>;
+  nonce: string | undefined;
+  bodyBytes: number;
+};
+
+/**
+ * Step one of a call, pure but for the nonce it takes: the parameters checked by name, the extra
+ * fields merged, the body validated against the document, then signed. Throws what is wrong;
+ * nothing is sent.
+ */
+export function buildRequest(setup: RequestSetup, operationId: OperationId, params: object | undefined, callExtra: ExtraFields | undefined, validators: OperationValidators): BuiltRequest {
+  const { method, path, signed, stateChanging } = operationIndex[operationId];
+  const wrongParams = parameterIssues(operationId, params);
+  if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
+  const exchange = { url: setup.urls[operationId], method, readOnly: !stateChanging };
+  if (!signed) return { exchange, sent: {}, nonce: undefined, bodyBytes: 0 };
+  const { keys } = setup;
+  if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
+  const extra = extraFieldsFor(params, setup.extraFields, callExtra);
+  if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
+  const nonce = setup.nonce(keys.apiKey);
+  // The signing fields last, so that no field of the caller's can replace them.
+  const sent = { ...extra.fields, ...params, [PATH_FIELD]: path, [NONCE_FIELD]: nonce };
+  const validate = validators.request!;
+  if (!validate(sent)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
+  const body = JSON.stringify(sent);
+  return { exchange: { ...exchange, headers: signBodyText(body, keys), body, orderKey: keys.apiKey }, sent, nonce, bodyBytes: Buffer.byteLength(body) };
+}

@@ -1,0 +1,94 @@
+import { operationIndex } from "../../generated/operations.js";
+import type { Transport } from "../transport/exchange.js";
+import { loadedValidators, loadValidators, type OperationValidators } from "../validation/operation-validators.js";
+import { SetupError } from "../errors/index.js";
+import { buildRequest, type BuiltRequest, type RequestSetup } from "./build-request.js";
+import { redactedHeaders, type AttemptEvent, type HookRunner } from "./hooks.js";
+import type { RateLimiter } from "./rate-limiter.js";
+import { readAnswer, type AnswerReading } from "./read-answer.js";
+import { withRetries, type RetryOptions } from "./retry.js";
+import { CallSpan, tracingApi } from "./tracing.js";
+import { transportError } from "./transport-error.js";
+import type { CallOptions, OperationId } from "./operation-types.js";
+
+/** Everything a client fixed at creation, shared by its calls. */
+export type ClientSetup = RequestSetup & AnswerReading & {
+  transport: Transport;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  retry: RetryOptions;
+  limiter: RateLimiter | undefined;
+  hooks: HookRunner;
+  propagateTraceContext: boolean;
+};
+
+async function validatorsOf(operationId: OperationId): Promise<OperationValidators> {
+  return loadedValidators(operationId) ?? loadValidators(operationId).catch((cause: Error) => {
+    throw new SetupError(operationId, `nothing was sent: its validators (generated/validators/${operationId}.js) could not be loaded: ${cause.message}`, { cause });
+  });
+}
+
+/**
+ * One call, as named steps around the one step of I/O: wait in the rate limiter, build the request
+ * (parameters, validation, body, signature), send it (the transport), read the answer (status,
+ * JSON, validation, ties to the request); `withRetries` decides on another attempt. The hooks and
+ * the span hear each attempt.
+ */
+export async function callOperation(setup: ClientSetup, operationId: OperationId, params: object | undefined, options: CallOptions): Promise<unknown> {
+  const { stateChanging, method } = operationIndex[operationId];
+  const timeoutMs = options.timeoutMs ?? setup.timeoutMs;
+  const validators = await validatorsOf(operationId);
+  const api = tracingApi();
+  const span = CallSpan.start(api instanceof Promise ? await api : api, operationId, method, setup.urls[operationId]);
+  let last: AttemptEvent | undefined;
+
+  const attempt = async (number: number): Promise<unknown> => {
+    const queuedFrom = performance.now();
+    if (setup.limiter) await setup.limiter.acquire(operationId, options.signal);
+    const queuedMs = setup.limiter ? performance.now() - queuedFrom : 0;
+    const built: BuiltRequest = buildRequest(setup, operationId, params, options.extraFields, validators);
+    const headers = span && setup.propagateTraceContext ? { ...built.exchange.headers, traceparent: span.traceparent() } : built.exchange.headers;
+    const event: AttemptEvent | undefined = setup.hooks.any || span
+      ? { operationId, attempt: number, method, url: built.exchange.url, nonce: built.nonce, bodyBytes: built.bodyBytes, headers: redactedHeaders(headers), queuedMs }
+      : undefined;
+    last = event;
+    if (event) setup.hooks.emit("onRequest", event);
+    const sentAt = performance.now();
+    let answer;
+    try {
+      answer = await setup.transport({ ...built.exchange, headers, signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes });
+    } catch (error) {
+      throw transportError(error, { operationId, signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes, stateChanging });
+    }
+    if (event) {
+      event.status = answer.status;
+      event.durationMs = performance.now() - sentAt;
+      setup.hooks.emit("onResponse", event);
+      span?.attempt({ attempt: number, status: answer.status, durationMs: event.durationMs });
+    }
+    return readAnswer(operationId, answer, built.sent, validators, setup);
+  };
+
+  try {
+    const body = await withRetries(attempt, {
+      policy: setup.retry,
+      stateChanging,
+      signal: options.signal,
+      beforeWait: !setup.hooks.any && !span ? undefined : (error, number, retryInMs, reason) => {
+        if (!last) return;
+        const event = { ...last, attempt: number, error, retryInMs, reason };
+        setup.hooks.emit("onRetry", event);
+        if (event.status === undefined) span?.attempt({ attempt: number, error: (error as Error)?.name });
+      },
+    });
+    span?.end({ status: last?.status });
+    return body;
+  } catch (error) {
+    if (setup.hooks.has("onError")) {
+      const nothingSent = { operationId, attempt: 1, method, url: setup.urls[operationId], nonce: undefined, bodyBytes: 0, headers: {}, queuedMs: 0 };
+      setup.hooks.emit("onError", { ...(last ?? nothingSent), error });
+    }
+    span?.end({ status: last?.status, error });
+    throw error;
+  }
+}

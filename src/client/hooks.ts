@@ -1,0 +1,96 @@
+import { PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+
+/** One attempt of a call, as the hooks and the debug log see it. Never the secret, never a signature. */
+export type AttemptEvent = {
+  operationId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  method: string;
+  /** The URL called (the client's URLs carry no query). */
+  url: string;
+  /** The nonce sent, for a signed call. */
+  nonce: string | undefined;
+  /** Bytes of the body sent. */
+  bodyBytes: number;
+  /** The request's headers, X-TXC-PAYLOAD and X-TXC-SIGNATURE shown as their length only. */
+  headers: Readonly<Record<string, string>>;
+  /** Time this attempt waited in the rate limiter, when one is used. */
+  queuedMs: number;
+  /** The answer's status, once there is one. */
+  status?: number;
+  /** From handing the request to the transport to the last byte of the answer. */
+  durationMs?: number;
+  /** onRetry: the wait before the next attempt, and why. */
+  retryInMs?: number;
+  reason?: RetryReason;
+  /** onRetry and onError: the typed error. */
+  error?: unknown;
+};
+
+export type RetryReason = "429" | "5xx" | "timeout" | "network" | "connection-closed";
+
+export type ClientHooks = {
+  /** Before each attempt is sent, once it is signed. */
+  onRequest?: (event: AttemptEvent) => void;
+  /** When an attempt's answer has been read, whatever its status. */
+  onResponse?: (event: AttemptEvent) => void;
+  /** Before each wait for another attempt. */
+  onRetry?: (event: AttemptEvent) => void;
+  /** Once per failed call, with its last attempt. */
+  onError?: (event: AttemptEvent) => void;
+};
+
+type HookName = keyof ClientHooks;
+const HIDDEN = new Set([PAYLOAD_HEADER.toLowerCase(), SIGNATURE_HEADER.toLowerCase()]);
+
+/** The headers as hooks see them: the payload and the signature as their length only. */
+export function redactedHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const name in headers) shown[name] = HIDDEN.has(name.toLowerCase()) ? `(${headers[name].length} characters)` : headers[name];
+  return shown;
+}
+
+/**
+ * The hooks of a client, called synchronously in order (the caller's, then the debug log's). A hook
+ * that throws does not break the call: its first error is reported once as a process warning.
+ */
+export class HookRunner {
+  readonly #lists: Record<HookName, ((event: AttemptEvent) => void)[]> = { onRequest: [], onResponse: [], onRetry: [], onError: [] };
+  readonly #warned = new Set<string>();
+  readonly any: boolean;
+
+  constructor(...sets: (ClientHooks | undefined)[]) {
+    for (const hooks of sets) {
+      for (const name of Object.keys(this.#lists) as HookName[]) {
+        const hook = hooks?.[name];
+        if (hook === undefined) continue;
+        if (typeof hook !== "function") throw new TypeError(`hooks.${name} must be a function`);
+        this.#lists[name].push(hook);
+      }
+    }
+    this.any = Object.values(this.#lists).some((list) => list.length > 0);
+  }
+
+  has(name: HookName): boolean {
+    return this.#lists[name].length > 0;
+  }
+
+  emit(name: HookName, event: AttemptEvent) {
+    for (const hook of this.#lists[name]) {
+      try {
+        const result = hook(event) as unknown;
+        // An async hook is not awaited; its rejection is reported like a throw.
+        if (result instanceof Promise) result.catch((error) => this.#report(name, error));
+      } catch (error) {
+        this.#report(name, error);
+      }
+    }
+  }
+
+  #report(name: HookName, error: unknown) {
+    if (this.#warned.has(name)) return;
+    this.#warned.add(name);
+    const message = error instanceof Error ? error.message : String(error);
+    process.emitWarning(`a ${name} hook threw (${message.split("\n")[0]}); the call went on. Later errors of this hook are not reported.`, { type: "TxcHookWarning" });
+  }
+}
