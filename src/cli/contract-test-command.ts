@@ -6,6 +6,7 @@ import { operationIds, type OperationId } from "../contract/document.js";
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary } from "../contract/report-text.js";
 import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
+import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
 import { StartError } from "../contract/start.js";
@@ -50,6 +51,8 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
                                documented examples and every enum value and bound
   --timeout MS                 per request (default 10000, at most 2147483647)
   --concurrency N              requests in flight (default 1)
+  --verbose                    print a line to stderr for each request sent: time, operation,
+                               status, duration, nonce, body size (never a secret or signature)
   --proxy URL                  send through this forward proxy (http://host:port); without it,
                                HTTP_PROXY, HTTPS_PROXY and NO_PROXY are honoured as curl does
   --no-pacing                  send as fast as --concurrency allows, ignoring the document's rate
@@ -119,6 +122,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       fixtures: { type: "string" },
       keys: { type: "string" },
       proxy: { type: "string" },
+      verbose: { type: "boolean", default: false },
       junit: { type: "string" },
       json: { type: "string" },
       "api-secret-file": { type: "string" },
@@ -161,6 +165,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
       identities,
       basic,
       proxy: proxyOption(values.proxy),
+      onExchange: values.verbose ? (event) => console.error(debugLine("response", event)) : undefined,
       fixtures,
       operations,
       checks,

@@ -43,9 +43,9 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
   let last: AttemptEvent | undefined;
 
   const attempt = async (number: number): Promise<unknown> => {
-    const queuedFrom = performance.now();
+    const queuedFrom = Date.now();
     if (setup.limiter) await setup.limiter.acquire(operationId, options.signal);
-    const queuedMs = setup.limiter ? performance.now() - queuedFrom : 0;
+    const queuedMs = setup.limiter ? Date.now() - queuedFrom : 0;
     const built: BuiltRequest = buildRequest(setup, operationId, params, options.extraFields, validators);
     const headers = span && setup.propagateTraceContext ? { ...built.exchange.headers, traceparent: span.traceparent() } : built.exchange.headers;
     const event: AttemptEvent | undefined = setup.hooks.any || span

@@ -1,7 +1,10 @@
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { SlidingWindows, windowsOf, type Window } from "../rate-limits/sliding-windows.js";
 
-type Waiter = { windows: Window[]; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void };
+type Waiter = { windows: Window[]; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void; since: number };
+
+/** What the limiter holds now, by scope: the calls queued there and how long the oldest has waited. */
+export type LimiterStats = Record<string, { queued: number; oldestWaitMs: number }>;
 
 /**
  * Holds the documented rate limits on the client side (a sliding window per scope), so that a
@@ -28,7 +31,7 @@ export class RateLimiter {
     if (!queue && this.#windows.reserve(windows, this.now()) === 0) return Promise.resolve();
     // Full: wait in line behind the calls already waiting for the same windows.
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { windows, resolve, reject, signal };
+      const waiter: Waiter = { windows, resolve, reject, signal, since: this.now() };
       if (signal) {
         waiter.onAbort = () => {
           const line = this.#queues.get(queueKey);
@@ -43,6 +46,17 @@ export class RateLimiter {
         this.#serve(queueKey);
       }
     });
+  }
+
+  /** The calls queued now by scope (the documented windows they wait for), and the longest wait so far. */
+  stats(): LimiterStats {
+    const now = this.now();
+    const stats: LimiterStats = {};
+    for (const [queueKey, queue] of this.#queues) {
+      if (queue.length === 0) continue;
+      stats[queueKey] = { queued: queue.length, oldestWaitMs: Math.max(0, now - queue[0]!.since) };
+    }
+    return stats;
   }
 
   /** Lets waiters through in order as the windows make room; one timer per line. */

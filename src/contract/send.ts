@@ -6,13 +6,22 @@ import { undiciTransport } from "../transport/undici.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
 import type { Case } from "./case.js";
+import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
 
 export type Identity = { apiKey: string; apiSecret: string };
 /**
  * The server and the identities to sign with: the main keys (one per worker, so that each key's
  * nonces arrive in order), and an ordinary account's for the partner-only check.
  */
-export type Target = { baseUrl: string; timeoutMs: number; identities: Identity[]; basic?: Identity; proxy?: string | undefined };
+export type Target = {
+  baseUrl: string;
+  timeoutMs: number;
+  identities: Identity[];
+  basic?: Identity;
+  proxy?: string | undefined;
+  /** Hears each request sent and its answer, redacted as the client's hooks are (--verbose prints it). */
+  onExchange?: ((event: AttemptEvent) => void) | undefined;
+};
 
 /** Largest answer the tester reads; a larger one fails its case. */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -98,9 +107,15 @@ export class Sender {
     return this.#target.identities[worker % this.#target.identities.length];
   }
 
-  async #exchange(url: string, init: Init, timeoutMs: number): Promise<Observation> {
+  async #exchange(url: string, init: Init, timeoutMs: number, operationId = ""): Promise<Observation> {
     this.lastSentAt = Date.now();
+    const sentAt = performance.now();
     const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
+    this.#target.onExchange?.({
+      operationId, attempt: 1, method: init.method, url, nonce: init.body === undefined ? undefined : /"nonce":"([^"]*)"/.exec(init.body)?.[1],
+      bodyBytes: init.body === undefined ? 0 : Buffer.byteLength(init.body), headers: redactedHeaders(init.headers), queuedMs: 0,
+      status: answer.status, durationMs: performance.now() - sentAt,
+    });
     let json: Observation["json"] = { ok: false };
     try {
       // Bytes that are not UTF-8 are not JSON (RFC 8259), whatever the decoded text parses to.
@@ -122,9 +137,13 @@ export class Sender {
     };
   }
 
+  #readOnly(c: Case): boolean {
+    return !(operationIndex as Record<string, { stateChanging?: boolean }>)[c.operationId]?.stateChanging;
+  }
+
   /** The case as sent: signed with a nonce taken now, just before the transport gets it, so that one key's nonces leave in order. */
   #init(c: Case, worker: number): Init {
-    const readOnly = !(operationIndex as Record<string, { stateChanging?: boolean }>)[c.operationId]?.stateChanging;
+    const readOnly = this.#readOnly(c);
     if (!c.fields) return { method: c.method, readOnly };
     const tamper = c.tamper;
     const identity = this.identityOf(c, worker);
@@ -140,12 +159,12 @@ export class Sender {
     try {
       if (c.tamper?.kind === "replay") {
         const init = this.#init(c, worker);
-        const first = await this.#exchange(url, init, timeoutMs);
-        return { ...(await this.#exchange(url, init, timeoutMs)), firstStatus: first.status };
+        const first = await this.#exchange(url, init, timeoutMs, c.operationId);
+        return { ...(await this.#exchange(url, init, timeoutMs, c.operationId)), firstStatus: first.status };
       }
-      return await this.#exchange(url, this.#init(c, worker), timeoutMs).catch((error) => {
-        // A request that never left (the connection closed before an earlier one's answer) goes once more, signed afresh.
-        if (error instanceof TransportFailure && error.detail.closedBeforeAnswer && error.detail.sent === false) return this.#exchange(url, this.#init(c, worker), timeoutMs);
+      return await this.#exchange(url, this.#init(c, worker), timeoutMs, c.operationId).catch((error) => {
+        // A read-only request whose connection closed before any byte of its answer goes once more, signed afresh.
+        if (error instanceof TransportFailure && error.detail.closedBeforeAnswer && this.#readOnly(c)) return this.#exchange(url, this.#init(c, worker), timeoutMs, c.operationId);
         throw error;
       });
     } catch (error) {

@@ -118,7 +118,7 @@ describe("the debug log", () => {
       await client.getMainBalance();
     `], { env: { PATH: process.env.PATH!, SECRET: apiSecret, ...env } });
 
-  it.each([{ TXC_DEBUG: "1" }, { DEBUG: "express,txc-api" }, { DEBUG: "txc-*" }])("%o: one line per attempt on stderr, redacted", async (env) => {
+  it.each<Record<string, string>>([{ TXC_DEBUG: "1" }, { DEBUG: "express,txc-api" }, { DEBUG: "txc-*" }])("%o: one line per attempt on stderr, redacted", async (env) => {
     const server = await rateLimitedThenOk();
     const { stderr } = await callIn(env, server.baseUrl);
     const lines = stderr.trim().split("\n");

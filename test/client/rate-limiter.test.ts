@@ -25,6 +25,32 @@ describe("RateLimiter", () => {
     expect(await settled(calls)).toBe(1500);
   });
 
+  it("says what it holds: stats() by scope, and queuedMs in the hooks of a call that waited", async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const limiter = new RateLimiter();
+    expect(limiter.stats()).toEqual({});
+    const calls = Array.from({ length: 1003 }, () => limiter.acquire("getMainBalance"));
+    await settled(calls);
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(limiter.stats()).toEqual({ "/api/v4/main-account/*": { queued: 3, oldestWaitMs: 2_500 } });
+    await vi.advanceTimersByTimeAsync(7_500);
+    expect(await settled(calls)).toBe(1003);
+    expect(limiter.stats()).toEqual({});
+
+    const queued: number[] = [];
+    const fetch = async () => new Response(JSON.stringify({ BTC: { main_balance: "1" } }), { status: 200, headers: { "Content-Type": "application/json" } });
+    const shared = new RateLimiter();
+    const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiSecret: "s", rateLimit: shared, fetch, hooks: { onRequest: (event) => void queued.push(event.queuedMs) } });
+    await client.getMainBalance(); // its validators loaded, one slot taken
+    await settled(Array.from({ length: 999 }, () => shared.acquire("getMainBalance")));
+    const waiting = client.getMainBalance();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await waiting;
+    expect(queued).toHaveLength(2);
+    expect(queued[0]).toBe(0);
+    expect(queued[1]).toBeGreaterThanOrEqual(9_000);
+  });
+
   it("counts the investments history against both its own limit and the main-account scope", async () => {
     vi.useFakeTimers({ now: 1_700_000_000_000 });
     const limiter = new RateLimiter();

@@ -20,6 +20,18 @@ describe("contract-test with one key", () => {
     expect(run.stdout + run.stderr).not.toMatch(/out of order/);
   }, 120_000);
 
+  it("--verbose prints one redacted line per request sent, as the client's debug log does", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "getMainBalance", "--verbose", "--json", "-"]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stderr.split("\n").filter((line) => / txc-api response /.test(line));
+    const summary = JSON.parse(run.stdout.trim().split("\n").at(-1)!);
+    // The start's probes are sent too, and not counted among the run's requests.
+    expect(lines.length).toBeGreaterThanOrEqual(summary.requests);
+    expect(lines.length).toBeLessThanOrEqual(summary.requests + 3);
+    expect(lines.every((line) => /^\d{4}-\d\d-\d\dT\S+ txc-api response \S+ attempt 1 status \d{3} duration \d+ms /.test(line))).toBe(true);
+    expect(run.stderr).not.toContain("sandbox-partner-secret");
+  }, 60_000);
+
   it("two runs in a row, paced as by default: both pass", async () => {
     for (let run = 0; run < 2; run++) {
       const result = await contractTest(["--base-url", sandbox.baseUrl, "--concurrency", "4"]);
