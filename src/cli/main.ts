@@ -9,7 +9,7 @@ import { printable } from "../text/printable.js";
 import { closest } from "../text/closest.js";
 import { colourWanted, helpText, styled } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
-import { packageFile } from "./package-files.js";
+import { packageFile } from "../package-files.js";
 
 type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };
 

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { checkListenable, portFrom } from "./options.js";
-import { bundledDocument } from "./package-files.js";
+import { bundledDocument } from "../package-files.js";
 import { UsageError } from "./usage-error.js";
 
 export const mockHelp = `Usage: txc-api mock [--host HOST] [--port PORT] [-- PRISM_OPTIONS]

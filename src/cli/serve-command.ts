@@ -3,17 +3,17 @@ import { parseArgs } from "node:util";
 import { operationIndex, pathPrefixes } from "../../generated/operations.js";
 import { signedCurlCommand } from "../signing/curl.js";
 import { signRequest } from "../signing/sign.js";
-import { builtInDataset, demoKeys, type Dataset } from "../sandbox/dataset.js";
-import { DatasetError, loadDataset } from "../sandbox/load-dataset.js";
-import { createSandbox } from "../sandbox/server.js";
+import { demoKeys, type Dataset } from "../sandbox/dataset.js";
+import { DatasetError } from "../sandbox/load-dataset.js";
+import { openSandbox } from "../sandbox/start.js";
+import { checkFault, FaultSpecError } from "../sandbox/faults.js";
 import { shutDown } from "../sandbox/shutdown.js";
 import { listenError, portFrom, untilStopped } from "./options.js";
-import { bundledDocument, docsPage } from "./package-files.js";
 import { UsageError } from "./usage-error.js";
 
 const SHUTDOWN_BOUND_MS = 5_000;
 
-export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE] [--no-rate-limits]
+export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE] [--no-rate-limits] [--fault SPEC]...
 
 Runs the sandbox: one local server with the rendered docs at /, the bundled document at
 /openapi.json, and an API under ${pathPrefixes.api} that behaves as the description says (signatures and
@@ -28,6 +28,11 @@ Options:
                      the entry)
   --no-rate-limits   do not answer 429: for load tests of your own code (contract-test it with
                      --no-pacing)
+  --fault SPEC       a fault to apply, as JSON (repeatable), such as
+                     '{"operationId":"getMainBalance","status":429,"retryAfterSeconds":2,"times":3}';
+                     fields: operationId, status, retryAfterSeconds, delayMs, drop ("before" or
+                     "after"), times, probability, seed. POST /sandbox/faults adds more, GET
+                     /sandbox/calls lists what reached the API.
 
 On Ctrl-C or SIGTERM it stops taking connections, answers the requests already received (for
 up to 5 s) and exits 0.
@@ -65,25 +70,37 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined,
   return lines.join("\n");
 }
 
+const printableStart = (text: string) => JSON.stringify(text.slice(0, 60));
+
 export async function serveCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" }, "no-rate-limits": { type: "boolean", default: false } },
+    options: {
+      host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" }, "no-rate-limits": { type: "boolean", default: false },
+      fault: { type: "string", multiple: true },
+    },
     strict: true,
   });
   const port = portFrom(values.port ?? process.env.PORT, 8080, values.port ? "--port" : "PORT");
-  let dataset: Dataset;
+  const faults = (values.fault ?? []).map((text) => {
+    try {
+      return checkFault(JSON.parse(text));
+    } catch (error) {
+      if (error instanceof SyntaxError) throw new UsageError(`--fault is not JSON: ${printableStart(text)}`);
+      if (error instanceof FaultSpecError) throw new UsageError(`--fault: ${error.message}`);
+      throw error;
+    }
+  });
+  let opened;
   try {
-    dataset = values.data ? loadDataset(values.data) : builtInDataset();
+    opened = await openSandbox({ port, host: values.host!, data: values.data, rateLimits: !values["no-rate-limits"] });
   } catch (error) {
     if (error instanceof DatasetError) throw new UsageError(`--data ${error.message}`);
+    if ((error as NodeJS.ErrnoException).syscall === "listen") throw listenError(error as NodeJS.ErrnoException, values.host!, port);
     throw error;
   }
-  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument, rateLimits: !values["no-rate-limits"] });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, values.host!, port)));
-    server.listen(port, values.host, resolve);
-  });
+  const { sandbox, server, dataset } = opened;
+  for (const fault of faults) sandbox.fault(fault);
   const { port: bound } = server.address() as AddressInfo;
   const host = values.host!.includes(":") ? `[${values.host}]` : values.host;
   console.log(banner(`http://${host}:${bound}`, dataset, values.data, !values["no-rate-limits"]));

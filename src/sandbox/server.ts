@@ -8,6 +8,7 @@ import { StaticFile } from "./static-file.js";
 import { DOCUMENTED_SANDBOX, docsFor, documentFor, requestOrigin } from "./docs-page.js";
 import { closingResponses } from "./shutdown.js";
 import { CallLog, parsedFields } from "./call-log.js";
+import { FaultQueue, FaultSpecError, type FaultSpec } from "./faults.js";
 import { API_KEY_HEADER } from "../signing/sign.js";
 
 const API_KEY = API_KEY_HEADER.toLowerCase();
@@ -26,17 +27,28 @@ export type SandboxOptions = {
   cachePages?: boolean;
   /** Where each API request is recorded (served at GET /sandbox/calls, cleared by the reset). */
   calls?: CallLog;
+  /** The faults to apply (added with POST /sandbox/faults too, cleared by the reset). */
+  faults?: FaultQueue;
+  /** Filled in by createSandbox: what the in-process handle calls. */
+  controls?: SandboxControls;
 };
 
-function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string) {
+/** What createSandbox lets its caller do besides serving: reset as POST /sandbox/reset does. */
+export type SandboxControls = { reset?: () => void };
+
+function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string, extraHeaders: string[] = []) {
   // Private answers are not cached, as the description says.
   // A flat list, which Node writes without walking an object's keys.
-  response.writeHead(status, ["Content-Type", contentType, "Content-Length", String(Buffer.byteLength(text)), "Cache-Control", "no-store"]);
+  response.writeHead(status, ["Content-Type", contentType, "Content-Length", String(Buffer.byteLength(text)), "Cache-Control", "no-store", ...extraHeaders]);
   response.end(text);
 }
 
-const writeAnswer = (response: ServerResponse, { status, body }: Answer) =>
-  sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json");
+const writeAnswer = (response: ServerResponse, { status, body }: Answer, extraHeaders?: string[]) =>
+  sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json", extraHeaders);
+
+/** The answer a status fault gives: the document's error body for the path's kind. */
+const FAULT_MESSAGES: Record<number, string> = { 400: "Validation failed", 401: "Unauthorized.", 403: "Forbidden.", 404: "Not found.", 429: "Too many requests.", 500: "Internal error." };
+const faultAnswer = (path: string, status: number): Answer => errorAnswer(path, status, FAULT_MESSAGES[status] ?? `Error ${status} (a fault of the sandbox).`);
 
 /** An exception while answering: 500 when nothing was written yet. Its text stays inside: it is the sandbox's, nothing a client can act on. */
 function internalError(response: ServerResponse) {
@@ -87,16 +99,35 @@ function apiIndex(origin: string) {
  * A reset comes from a JSON POST of the same origin: a page elsewhere can send a simple
  * cross-site POST, but not one with a JSON Content-Type or a foreign Origin.
  */
-function resetRefusal(request: IncomingMessage): string | undefined {
-  if (!/^application\/json\b/i.test(request.headers["content-type"] ?? "")) return "Reset with a POST whose Content-Type is application/json.";
+function controlRefusal(request: IncomingMessage, what: string): string | undefined {
+  if (!/^application\/json\b/i.test(request.headers["content-type"] ?? "")) return `${what} with a POST whose Content-Type is application/json.`;
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== `http://${request.headers.host}`) return "Reset is refused from another origin.";
+  if (origin !== undefined && origin !== `http://${request.headers.host}`) return `${what} is refused from another origin.`;
   return undefined;
 }
 
+/** A fault that stops the request before the API's steps: a status answered, or the connection closed. Nothing acts on it. */
+function applyFault(fault: FaultSpec, path: string, request: IncomingMessage, response: ServerResponse, record: (status: number, rawBody?: Buffer) => void) {
+  const finish = (rawBody?: Buffer) => {
+    if (fault.drop === "before") return (record(0, rawBody), request.socket.destroy());
+    record(fault.status!, rawBody);
+    writeAnswer(response, faultAnswer(path, fault.status!), fault.retryAfterSeconds === undefined ? [] : ["Retry-After", String(fault.retryAfterSeconds)]);
+  };
+  if (request.method === "GET") return finish();
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.length < 64 && chunks.push(chunk)).on("end", () => finish(Buffer.concat(chunks))).on("error", () => request.socket.destroy());
+}
+
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under its root path. */
-export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true, calls = new CallLog() }: SandboxOptions): Server {
+export function createSandbox({
+  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true, calls = new CallLog(), faults = new FaultQueue(), controls = {},
+}: SandboxOptions): Server {
   let session = new SandboxSession(dataset, cachePages);
+  controls.reset = () => {
+    session = new SandboxSession(dataset, cachePages);
+    calls.clear();
+    faults.clear();
+  };
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
   const document = new StaticFile(documentFile, "application/json", documentFor);
 
@@ -118,17 +149,40 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
       writeAnswer(response, { status: 200, body: apiIndex(origin()) });
     } else if (request.method === "GET" && path === "/sandbox/calls") {
       writeAnswer(response, { status: 200, body: calls.list() });
+    } else if (request.method === "GET" && path === "/sandbox/faults") {
+      writeAnswer(response, { status: 200, body: faults.list() });
+    } else if (request.method === "POST" && path === "/sandbox/faults") {
+      const refused = controlRefusal(request, "Faults are added");
+      if (refused) writeAnswer(response, errorAnswer(path, 403, refused));
+      else readBody(request, response, maxBodyBytes, path, (raw) => writeAnswer(response, addFaults(raw)));
     } else if (request.method === "POST" && path === "/sandbox/reset") {
-      const refused = resetRefusal(request);
-      if (!refused) {
-        session = new SandboxSession(dataset, cachePages);
-        calls.clear();
-      }
+      const refused = controlRefusal(request, "Reset");
+      if (!refused) controls.reset!();
       writeAnswer(response, refused ? errorAnswer(path, 403, refused) : { status: 200, body: { reset: true } });
     } else {
       return false;
     }
     return true;
+  }
+
+  /** A fault spec, or a list of them, as JSON: all added, or none with a 400 naming the field. */
+  function addFaults(raw: Buffer): Answer {
+    let specs: unknown;
+    try {
+      specs = JSON.parse(raw.toString("utf8"));
+    } catch {
+      return { status: 400, body: { message: "The body is not JSON: send a fault object or an array of them." } };
+    }
+    const list = Array.isArray(specs) ? specs : [specs];
+    const staged = new FaultQueue();
+    try {
+      for (const spec of list) staged.add(spec);
+    } catch (error) {
+      if (error instanceof FaultSpecError) return { status: 400, body: { message: error.message } };
+      throw error;
+    }
+    for (const spec of staged.list()) faults.add(spec);
+    return { status: 200, body: faults.list() };
   }
 
   /** The HTTP adapter: the site's pages, else the API's steps (pipeline.ts) with the body read once routed. */
@@ -141,11 +195,17 @@ export function createSandbox({ dataset, docsFile, documentFile, maxBodyBytes = 
     const operationId = route(request.method ?? "", path);
     const apiKey = request.headers[API_KEY] as string | undefined;
     const at = Date.now();
+    const fault = typeof operationId === "string" ? faults.take(operationId) : undefined;
+    const record = (status: number, rawBody?: Buffer) =>
+      calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, fields: parsedFields(rawBody), apiKey, status, ...(fault ? { fault } : {}), at });
     const answer = (reply: Answer, rawBody?: Buffer) => {
-      calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, fields: parsedFields(rawBody), apiKey, status: reply.status, at });
-      writeAnswer(response, reply);
+      if (fault?.drop === "after") return (record(0, rawBody), request.socket.destroy());
+      record(reply.status, rawBody);
+      if (fault?.delayMs !== undefined) setTimeout(() => !response.destroyed && writeAnswer(response, reply), fault.delayMs).unref();
+      else writeAnswer(response, reply);
     };
     if (typeof operationId !== "string") return answer(operationId);
+    if (fault && (fault.status !== undefined || fault.drop === "before")) return applyFault(fault, path, request, response, record);
     const limited = rateLimits ? rateLimit(session, operationId, request.socket.remoteAddress ?? "unknown") : undefined;
     if (limited) return answer(limited);
     if (!operationIndex[operationId].signed) return answer({ status: 200, body: ["pong"] });

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/** The package's root: the nearest folder above this module with a package.json (from dist/bundle/chunks, dist/cli or src/cli alike). */
+/** The package's root: the nearest folder above this module with a package.json (from dist/bundle/chunks, dist or src alike). */
 function packageRoot(): URL {
   for (let folder = new URL(".", import.meta.url); ; folder = new URL("..", folder)) {
     if (existsSync(new URL("package.json", folder))) return folder;
