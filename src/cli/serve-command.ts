@@ -29,8 +29,7 @@ Options:
   --no-rate-limits   do not answer 429: for load tests of your own code (contract-test it with
                      --no-pacing)
   --fault SPEC       a fault to apply, as JSON (repeatable), such as
-                     '{"operationId":"getMainBalance","status":429,"retryAfterSeconds":2,"times":3}';
-                     fields: operationId, status, retryAfterSeconds, delayMs, drop ("before" or
+                     '{"operationId":"getMainBalance","status":429,"times":3}'; fields: operationId, status, retryAfterSeconds, delayMs, drop ("before" or
                      "after"), times, probability, seed. POST /sandbox/faults adds more, GET
                      /sandbox/calls lists what reached the API.
 
