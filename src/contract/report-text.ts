@@ -26,7 +26,8 @@ export function groupFailures(results: CheckResult[]): { example: CheckResult; c
   return [...groups.values()];
 }
 
-function failureBlock({ example, count }: { example: CheckResult; count: number }, colour: boolean): string {
+/** One failure as the report prints it: what, expected, got, the server's words, and the reproduction. */
+export function failureBlock({ example, count }: { example: CheckResult; count: number }, colour: boolean): string {
   return [
     styled(colour, "red", `✗ ${example.operationId} · ${example.check} · ${example.name}${count > 1 ? ` (and ${count - 1} more failing the same way)` : ""}`),
     `  expected: ${example.expected}`,

@@ -33,6 +33,8 @@ export type RunOptions = Target & {
   fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
   /** What happens during the run, as it happens: the reports are written from these. */
   onEvent?: (event: RunEvent) => void;
+  /** Stops the run: checks not started are not run, and the run fails. */
+  signal?: AbortSignal | undefined;
 };
 
 export type RunEvent =
@@ -116,6 +118,10 @@ class Run {
   }
 
   timeLeft(): boolean {
+    if (this.options.signal?.aborted) {
+      this.stopped ??= "stopped by the caller's signal";
+      return false;
+    }
     if (performance.now() < this.deadline) return true;
     this.stopped ??= `stopped at --max-time (${Math.round((this.options.maxTimeMs ?? 0) / 1000)} s)`;
     return false;

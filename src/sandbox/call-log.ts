@@ -1,3 +1,5 @@
+import type { FaultSpec } from "./faults.js";
+
 /** One API request the sandbox received, as its call log keeps it. Never a secret: the key only. */
 export type SandboxCall = {
   /** The operation routed to, or null for a path or method the API does not have. */
@@ -11,7 +13,7 @@ export type SandboxCall = {
   /** The status answered; 0 when the connection was closed without an answer. */
   status: number;
   /** The fault applied to it, when one was. */
-  fault?: unknown;
+  fault?: FaultSpec;
   /** When it arrived (Date.now()). */
   at: number;
 };

@@ -1,0 +1,7 @@
+// txc-api/contract: the contract tester as a library, and its results as tests for a runner.
+export {
+  contractTests, ContractTestStartError, runContractTest,
+  type ContractCheckResult, type ContractFailure, type ContractTestCase, type ContractTestOptions, type ContractTestResult,
+} from "./contract/library.js";
+export type { CheckName } from "./contract/checks/check.js";
+export type { RunEvent } from "./contract/run.js";
