@@ -17,6 +17,7 @@ import { validatorCost } from "./validators.mjs";
 import { sandboxFloor } from "./sandbox-floor.mjs";
 import { declarationFiles } from "./declarations.mjs";
 import { oneKeyInFlight } from "./one-key-in-flight.mjs";
+import { sandboxStart } from "./sandbox-start.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -133,6 +134,7 @@ const pages = await sandboxPages();
 const tester = await contractTestSpeed();
 const declarations = declarationFiles();
 const oneKey = await oneKeyInFlight();
+const sandboxStarts = await sandboxStart();
 
 const { busy, single } = wire;
 /** Each goal of the package, as a ratio measured in this run: [name, { median, min, max }, goal]. */
@@ -141,6 +143,9 @@ const goals = [
   ["client CPU per call vs hand-signed undici.request, 32 in flight", pairedRatio(busy.txcClient.rounds.cpu, busy.handSignedUndiciRequest.rounds.cpu), "<= 1.15"],
   ["one key vs 32 keys, calls/s at 32 in flight against the sandbox", pairedRatio(oneKey.oneKey.rounds.rps, oneKey.manyKeys.rounds.rps), ">= 0.5"],
   ["calls refused (401) in the one-key contest", spread([oneKey.refused.oneKey + oneKey.refused.manyKeys]), "<= 0"],
+  ["startSandbox() + close() vs spawning txc-api serve until it answers", sandboxStarts.ratio, "<= 0.1"],
+  ["heap growth over 200 start/close cycles (MB)", spread([sandboxStarts.cycles.heapGrowthBytes / 1024 / 1024]), "<= 2"],
+  ["open handles after 200 start/close cycles, beyond those before", spread([sandboxStarts.cycles.handlesAfter - sandboxStarts.cycles.handlesBefore]), "<= 0"],
   ["validators vs stock ajv, valid 100-record page", pairedRatio(validation.generatedValid, validation.stockAjvValid), "<= 1"],
   ["validators vs stock ajv, invalid page", pairedRatio(validation.generatedInvalid, validation.stockAjvInvalid), "<= 1"],
   ["validators vs a hand-written check", pairedRatio(validation.generatedValid, validation.handWrittenValid), "<= 1.5"],
@@ -172,6 +177,7 @@ const results = {
     contractTest1000ExamplesPerOperation: tester,
     declarationFilesAdded: declarations.added,
     oneKeyAgainst32Keys: oneKey,
+    sandboxStarts,
   },
   // The raw-socket floor is a reference, not a goal: what no HTTP library can beat.
   references: {
@@ -195,6 +201,7 @@ const rows = [
   ["sandbox, 100-record investments page", Object.entries(pages).map(([name, { rps }]) => `${name} ${range(rps, 0)} req/s`).join(" | ")],
   ...Object.entries(oneKey).filter(([name]) => name !== "refused").map(([name, { rps }]) => [`sandbox, 32 in flight: ${name === "oneKey" ? "one key" : "32 keys"}`, `${range(rps, 0)} calls/s`]),
   ["client CPU vs the raw-socket floor (reference)", `32 in flight ${range(results.references.clientCpuVsValidatingFloor32InFlight, 2)} | 1 in flight ${range(results.references.clientCpuVsValidatingFloor1InFlight, 2)}`],
+  ["sandbox start + close (ms)", `in process ${sandboxStarts.inProcessMs.toFixed(1)} | spawned txc-api serve ${sandboxStarts.spawnedMs.toFixed(0)}`],
   ["contract-test, 1,000 examples/operation", `${tester.seconds.toFixed(2)} s for ${tester.requests} requests (goal < 4 s)`],
   ["minified bytes", `client entry without validators ${bytes.clientEntryWithoutValidators} (budget < ${CLIENT_ENTRY_BUDGET}) | validators ${bytes.validatorsModule}`],
   ["declaration files beyond txc-api/types", declarations.added.join(", ")],

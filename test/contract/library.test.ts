@@ -88,3 +88,24 @@ describe("contractTests, for a runner", () => {
     }
   });
 });
+
+describe("contractTests under node:test", () => {
+  it("registers one node:test test per operation and check, as the README shows, and they pass against the sandbox", async () => {
+    const { execFile } = await import("node:child_process");
+    const { promisify } = await import("node:util");
+    const path = await import("node:path");
+    const { root } = await import("../helpers/project.js");
+    const script = `
+      import { test, after } from "node:test";
+      import { contractTests } from ${JSON.stringify(path.join(root, "dist", "bundle", "contract.js"))};
+      import { startSandbox } from ${JSON.stringify(path.join(root, "dist", "bundle", "sandbox.js"))};
+      const sandbox = await startSandbox({ rateLimits: false });
+      after(() => sandbox.close());
+      for (const t of contractTests({ baseUrl: sandbox.url, ...sandbox.keys.partner, operations: ["getMainBalance"], pacing: false, examplesPerOperation: 1 })) test(t.name, t.run);
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--test-reporter=tap", "--input-type=module", "-e", script], { cwd: root, timeout: 60_000 });
+    expect(stdout).toMatch(/^ok \d+ - getMainBalance · positive$/m);
+    expect(stdout).toMatch(/^# fail 0$/m);
+    expect(Number(/^# pass (\d+)$/m.exec(stdout)?.[1])).toBeGreaterThan(4);
+  }, 60_000);
+});
