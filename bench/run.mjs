@@ -193,7 +193,7 @@ const rows = [
   ...Object.entries(busy).map(([name, { rps, cpuMicrosPerCall }]) => [`loopback, 32 in flight: ${name}`, `${range(rps, 0)} req/s | ${range(cpuMicrosPerCall)} µs CPU/call`]),
   ...Object.entries(single).map(([name, { rps, cpuMicrosPerCall }]) => [`loopback, 1 in flight: ${name}`, `${range(rps, 0)} req/s | ${range(cpuMicrosPerCall)} µs CPU/call`]),
   ["100-record investments page (µs)", Object.entries(validation).map(([name, values]) => `${name} ${range(spread(values))}`).join(" | ")],
-  ["first signed call, whole process (ms)", `txc-api ${range(cold.client, 0)} | openapi-fetch over fetch ${range(cold.openapiFetch, 0)} | ${cold.moduleFiles.own} module files, and undici's ${cold.moduleFiles.undici}`],
+  ["first signed call, whole process (ms)", `txc-api ${range(cold.client, 0)} | openapi-fetch over fetch ${range(cold.openapiFetch, 0)} | ${cold.moduleFiles.own} module files, and undici's ${cold.moduleFiles.undici}, @opentelemetry/api's ${cold.moduleFiles.optional}`],
   ...Object.entries(servers).map(([kind, { rps, cpuMicrosPerRequest, p99Micros }]) => [
     `server, 32 in flight: ${kind}`,
     `${range(rps, 0)} req/s${kind === "prism" ? "" : ` | ${range(cpuMicrosPerRequest)} µs CPU/request | p99 ${range(p99Micros, 0)} µs`}`,

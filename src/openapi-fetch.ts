@@ -7,11 +7,12 @@ import { checkBaseUrl } from "./transport/base-url.js";
 import { chooseTransport, type HttpDispatcher } from "./transport/choose.js";
 import type { TransportFailure } from "./transport/exchange.js";
 import { transportError } from "./client/transport-error.js";
-import { checkOptions } from "./client/check-options.js";
+import { checkOptions, checkTransportChoice } from "./client/check-options.js";
 import { defaultRetryOptions } from "./client/retry.js";
 import { bodyText, credentials, signBodyText } from "./signing/sign.js";
 import { timeNonce, type NonceSource } from "./signing/nonce.js";
 import type { SignedPaths } from "./types.js";
+import { OptionsError } from "./errors/options.js";
 
 export type SignedFetchClientOptions = {
   baseUrl: string;
@@ -40,12 +41,13 @@ const KEPT_HEADERS = ["content-type", "retry-after", "cache-control", "www-authe
  */
 export function createSignedFetchClient(options: SignedFetchClientOptions): Client<SignedPaths> {
   const baseUrl = checkBaseUrl(options?.baseUrl);
-  if ("problem" in baseUrl) throw new TypeError(`baseUrl ${baseUrl.problem}`);
+  if ("problem" in baseUrl) throw new OptionsError(`baseUrl ${baseUrl.problem}`);
   const keys = credentials(options.apiKey, options.apiSecret);
   const nonce = options.nonce ?? timeNonce;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
   checkOptions(timeoutMs, maxResponseBytes, defaultRetryOptions);
+  checkTransportChoice(options);
   const transport = chooseTransport(options);
 
   const send = async (request: Request): Promise<Response> => {

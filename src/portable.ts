@@ -9,7 +9,7 @@ export type { CallOptions, OperationId, Params, ResponseBody, RequestBody } from
 export {
   TxcError, TxcApiError, RequestValidationError, HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError,
   RateLimitError, ServerError, ContractViolationError, TimeoutError, NetworkError, WebhookError, WebhookPayloadError, RedirectError,
-  ResponseTooLargeError, SetupError,
+  ResponseTooLargeError, SetupError, OptionsError,
 } from "./errors/index.js";
 export { defaultRetryOptions, type RetryOptions } from "./client/retry.js";
 export { parseDepositCanceled } from "./webhook.js";

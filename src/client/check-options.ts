@@ -1,8 +1,9 @@
 import { MAX_TIMER_MS, type RetryOptions } from "./retry.js";
+import { OptionsError } from "../errors/options.js";
 
 const between = (name: string, value: unknown, min: number, max: number) => {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new TypeError(`${name} must be an integer from ${min} to ${max} (got ${typeof value === "number" ? value : typeof value})`);
+    throw new OptionsError(`${name} must be an integer from ${min} to ${max} (got ${typeof value === "number" ? value : typeof value})`);
   }
 };
 
@@ -13,4 +14,9 @@ export function checkOptions(timeoutMs: number, maxResponseBytes: number, retry:
   between("retry.attempts", retry.attempts, 1, 100);
   between("retry.baseDelayMs", retry.baseDelayMs, 0, MAX_TIMER_MS);
   between("retry.maxDelayMs", retry.maxDelayMs, 0, MAX_TIMER_MS);
+}
+
+/** A fetch of one's own chooses its own connections: with a dispatcher too, which one sends? */
+export function checkTransportChoice(options: { fetch?: unknown; dispatcher?: unknown }) {
+  if (options.fetch && options.dispatcher) throw new OptionsError("give fetch or dispatcher, not both: a fetch of your own chooses its own connections");
 }

@@ -4,7 +4,7 @@ import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport, type HttpDispatcher } from "../transport/choose.js";
 import { callOperation, type ClientSetup } from "./call.js";
-import { checkOptions } from "./check-options.js";
+import { checkOptions, checkTransportChoice } from "./check-options.js";
 import { debugHooks, debugWanted } from "./debug-log.js";
 import { HookRunner, type ClientHooks } from "./hooks.js";
 import { RateLimiter } from "./rate-limiter.js";
@@ -13,6 +13,7 @@ import { loadTracing } from "./tracing.js";
 import { paginate } from "./paginate.js";
 import type { ExtraFields } from "./extra-fields.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
+import { OptionsError } from "../errors/options.js";
 
 /** The defaults written once: a call's whole exchange, and the largest answer read. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -76,12 +77,13 @@ export type TxcClient = OperationMethods & {
 /** The options checked and fixed once: what every call of the client shares. */
 function setupOf(options: ClientOptions): ClientSetup {
   const checkedBaseUrl = checkBaseUrl(options?.baseUrl);
-  if ("problem" in checkedBaseUrl) throw new TypeError(`baseUrl ${checkedBaseUrl.problem}`);
+  if ("problem" in checkedBaseUrl) throw new OptionsError(`baseUrl ${checkedBaseUrl.problem}`);
   const baseUrl = checkedBaseUrl.url;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const retry: RetryOptions = options.retry === false ? { ...defaultRetryOptions, attempts: 1 } : { ...defaultRetryOptions, ...options.retry };
   checkOptions(timeoutMs, maxResponseBytes, retry);
+  checkTransportChoice(options);
   const hooks = new HookRunner(options.hooks, debugWanted() ? debugHooks() : undefined);
   void loadTracing();
   return {

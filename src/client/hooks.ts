@@ -1,4 +1,5 @@
 import { PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import { OptionsError } from "../errors/options.js";
 
 /** One attempt of a call, as the hooks and the debug log see it. Never the secret, never a signature. */
 export type AttemptEvent = {
@@ -64,7 +65,7 @@ export class HookRunner {
       for (const name of Object.keys(this.#lists) as HookName[]) {
         const hook = hooks?.[name];
         if (hook === undefined) continue;
-        if (typeof hook !== "function") throw new TypeError(`hooks.${name} must be a function`);
+        if (typeof hook !== "function") throw new OptionsError(`hooks.${name} must be a function`);
         this.#lists[name].push(hook);
       }
     }

@@ -42,18 +42,14 @@ export class CallSpan {
 
   static start(api: OtelApi | null, operationId: string, method: string, url: string): CallSpan | undefined {
     if (!api) return undefined;
+    const span = api.trace.getTracer("txc-api").startSpan(operationId, { kind: api.SpanKind.CLIENT, attributes: { "http.request.method": method, "txc.operation_id": operationId } });
+    // Without a registered provider the span records nothing: no more work for it.
+    if (!span.isRecording()) return (span.end(), undefined);
     const { hostname, port, protocol } = new URL(url);
-    const span = api.trace.getTracer("txc-api").startSpan(operationId, {
-      kind: api.SpanKind.CLIENT,
-      attributes: {
-        "http.request.method": method,
-        "url.full": url,
-        "server.address": hostname.replace(/^\[|\]$/g, ""),
-        "server.port": Number(port) || (protocol === "https:" ? 443 : 80),
-        "txc.operation_id": operationId,
-      },
-    });
-    return span.isRecording() ? new CallSpan(api, span) : (span.end(), undefined);
+    span.setAttribute("url.full", url);
+    span.setAttribute("server.address", hostname.replace(/^\[|\]$/g, ""));
+    span.setAttribute("server.port", Number(port) || (protocol === "https:" ? 443 : 80));
+    return new CallSpan(api, span);
   }
 
   /** The W3C traceparent of this span, for a caller who asked to propagate it. */

@@ -1,7 +1,7 @@
 import { API_KEY_HEADER, bodyText as signedBodyText, credentials, PAYLOAD_HEADER, SIGNATURE_HEADER, signBodyText, type Credentials } from "../signing/sign.js";
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
 import { timeNonce } from "../signing/nonce.js";
-import { printable } from "../text/printable.js";
+import { networkFailureWords } from "../errors/network.js";
 import { undiciTransport } from "../transport/undici.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
@@ -171,7 +171,7 @@ export class Sender {
       if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) {
         return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false }, diagnostics: {}, transportProblem: error.message };
       }
-      const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms` : printable(String((error as Error).message ?? error));
+      const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms` : networkFailureWords(error);
       throw new ConnectionError(`${c.method} ${url}: ${reason}`);
     }
   }

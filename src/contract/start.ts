@@ -13,12 +13,20 @@ const said = (o: Observation) => {
   return typeof message === "string" ? `: ${printable(message, 120)}` : o.text ? ` ${printable(o.text, 80)}` : "";
 };
 
-/** A read-only signed operation of the run to prove credentials with, an ordinary one first. */
+/**
+ * A read-only signed operation of the run to prove a key with: for the main key, a partner-only
+ * one when the run has one (its 403 tells a key that is not a partner's), else an ordinary one;
+ * for the ordinary account's key, an ordinary one.
+ */
 function probeOperation(operationIds: OperationId[], partner: boolean): OperationId | undefined {
   const readOnly = operationIds.filter((id) => operationIndex[id].signed && !operationIndex[id].stateChanging);
   const ordinary = readOnly.find((id) => !operationIndex[id].businessPartnerOnly);
-  return partner ? ordinary ?? readOnly[0] : ordinary;
+  const partnerOnly = readOnly.find((id) => operationIndex[id].businessPartnerOnly);
+  return partner ? partnerOnly ?? ordinary : ordinary;
 }
+
+/** This API answers JSON, its errors included (the description: every response is JSON). */
+const speaksThisApi = (o: Observation) => o.json.ok && o.json.value !== null && typeof o.json.value === "object";
 
 const probeCase = (operationId: OperationId, fields: Record<string, unknown>, identity?: "basic"): Case => ({
   operationId, check: "positive", name: "start", method: operationIndex[operationId].method, path: operationIndex[operationId].path,
@@ -71,9 +79,14 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
     const fields = realFields(operationId, options.fixtures);
     const o = await sender.observe(probeCase(operationId, fields, identity), { worker });
     const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
+    if (!speaksThisApi(o)) {
+      throw new StartError(`this does not look like this API: ${call} answered ${o.status}${o.contentType ? ` ${printable(o.contentType.split(";")[0]!, 40)}` : ""}, not JSON. Check --base-url.`);
+    }
     if (o.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(o)}): check the key and its secret; nothing was tested`);
     if (o.status === 403 && operationIndex[operationId].businessPartnerOnly) {
-      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(o)}): the operationIndex of this run need one; leave out ${options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly).join(", ")} with --operation, or use a partner key`);
+      const partnerOnly = options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly);
+      const others = options.operationIds.filter((id) => !operationIndex[id].businessPartnerOnly);
+      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(o)}): ${partnerOnly.join(" and ")} need one; use a partner key${others.length ? `, or test the others alone (${others.map((id) => `--operation ${id}`).join(" ")})` : ""}`);
     }
     if (o.status === 404 && !hasPing) throw new StartError(`this does not look like this API: ${call} answered 404${said(o)}. Check --base-url.`);
   }

@@ -4,4 +4,5 @@ export { TxcError, TxcApiError, type ErrorCause } from "./base.js";
 export { HttpError, BadRequestError, UnauthorizedError, ForbiddenError, NotFoundError, RateLimitError, ServerError, httpError } from "./http.js";
 export { RequestValidationError, ContractViolationError, TimeoutError, RedirectError, ResponseTooLargeError, SetupError } from "./call.js";
 export { NetworkError } from "./network.js";
+export { OptionsError } from "./options.js";
 export { WebhookError, WebhookPayloadError } from "./webhook.js";

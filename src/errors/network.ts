@@ -48,6 +48,9 @@ const TLS_CODES: Record<string, string> = {
 
 type NetworkFailure = { words: string; code?: string | undefined; tls: boolean; permanent?: boolean };
 
+/** Why a connection failed, in the one line a NetworkError says it (the contract tester says the same). */
+export const networkFailureWords = (error: unknown): string => describeNetworkFailure(error).words;
+
 /** The cause first, in one line: what happened, then Node's code; never a stack or raw OpenSSL text. */
 function describeNetworkFailure(error: unknown): NetworkFailure {
   let at = error as { cause?: unknown; code?: unknown; message?: unknown; reason?: unknown; address?: unknown; port?: unknown } | undefined;

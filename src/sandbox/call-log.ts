@@ -21,18 +21,21 @@ export type SandboxCall = {
 /** The most calls kept: the oldest go first, so that a long soak does not grow without end. */
 export const MAX_CALLS_KEPT = 10_000;
 
+/** A call as kept: its body parsed only when the log is read, so that serving costs no second parse. */
+export type RecordedCall = Omit<SandboxCall, "fields"> & { rawBody: Buffer | undefined };
+
 /** What reached the API, oldest first, at most MAX_CALLS_KEPT. */
 export class CallLog {
-  #calls: SandboxCall[] = [];
+  #calls: RecordedCall[] = [];
 
-  record(call: SandboxCall) {
+  record(call: RecordedCall) {
     if (this.#calls.length >= MAX_CALLS_KEPT) this.#calls.shift();
     this.#calls.push(call);
   }
 
   /** A copy: a caller's assertions cannot change the log. */
   list(): SandboxCall[] {
-    return this.#calls.map((call) => ({ ...call }));
+    return this.#calls.map(({ rawBody, ...call }) => ({ ...call, fields: parsedFields(rawBody) }));
   }
 
   clear() {

@@ -7,7 +7,7 @@ import { answerPrivate, errorAnswer, rateLimit, route, SandboxSession, type Answ
 import { StaticFile } from "./static-file.js";
 import { DOCUMENTED_SANDBOX, docsFor, documentFor, requestOrigin } from "./docs-page.js";
 import { closingResponses } from "./shutdown.js";
-import { CallLog, parsedFields } from "./call-log.js";
+import { CallLog } from "./call-log.js";
 import { FaultQueue, FaultSpecError, type FaultSpec } from "./faults.js";
 import { API_KEY_HEADER } from "../signing/sign.js";
 
@@ -197,7 +197,7 @@ export function createSandbox({
     const at = Date.now();
     const fault = typeof operationId === "string" ? faults.take(operationId) : undefined;
     const record = (status: number, rawBody?: Buffer) =>
-      calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, fields: parsedFields(rawBody), apiKey, status, ...(fault ? { fault } : {}), at });
+      calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, rawBody, apiKey, status, ...(fault ? { fault } : {}), at });
     const answer = (reply: Answer, rawBody?: Buffer) => {
       if (fault?.drop === "after") return (record(0, rawBody), request.socket.destroy());
       record(reply.status, rawBody);

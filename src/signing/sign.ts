@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { signing } from "../../generated/operations.js";
+import { OptionsError } from "../errors/options.js";
 
 export const API_KEY_HEADER = signing.headers.apiKey;
 export const PAYLOAD_HEADER = signing.headers.payload;
@@ -27,8 +28,8 @@ export type SignedHeaders = {
 export type Credentials = { readonly apiKey: string; readonly secretKey: KeyObject };
 
 export function credentials(apiKey: string, apiSecret: string): Credentials {
-  if (typeof apiKey !== "string" || apiKey === "") throw new TypeError("apiKey is required: the public API key (a non-empty string)");
-  if (typeof apiSecret !== "string" || apiSecret === "") throw new TypeError("apiSecret is required: the API secret (a non-empty string)");
+  if (typeof apiKey !== "string" || apiKey === "") throw new OptionsError("apiKey is required: the public API key (a non-empty string)");
+  if (typeof apiSecret !== "string" || apiSecret === "") throw new OptionsError("apiSecret is required: the API secret (a non-empty string)");
   return Object.freeze({ apiKey, secretKey: createSecretKey(Buffer.from(apiSecret, "utf8")) });
 }
 

@@ -14,9 +14,8 @@ export interface HttpDispatcher {
 
 export type TransportChoice = { fetch?: typeof globalThis.fetch | undefined; dispatcher?: HttpDispatcher | undefined };
 
-/** The caller's fetch when given; else undici, through the caller's dispatcher or the process's own. */
+/** The caller's fetch when given (the caller refuses both at once); else undici, through the caller's dispatcher or the process's own. */
 export function chooseTransport({ fetch, dispatcher }: TransportChoice = {}): Transport {
-  if (fetch && dispatcher) throw new TypeError("give fetch or dispatcher, not both: a fetch of your own chooses its own connections");
   if (fetch) return fetchTransport(fetch);
   return undiciTransport({ dispatcher: dispatcher as Dispatcher | undefined });
 }

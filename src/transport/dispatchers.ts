@@ -51,7 +51,7 @@ export type Router = (orderKey: string | undefined) => Route;
  * their answers (HTTP/1.1 pipelining keeps their order; a state-changing request is written only
  * once the ones before it are answered, as undici does for a request not marked idempotent).
  */
-export const PIPELINING = 16;
+export const PIPELINING = 32;
 /** Idle connections are kept this long, or less when the server's Keep-Alive says so. */
 export const KEEP_ALIVE_MS = 4_000;
 

@@ -1,7 +1,7 @@
 // Every method of the client, against a loopback server that recomputes each signature from the
 // bytes it received, and against a real Prism mock of the document.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RequestValidationError, createClient, servers } from "../../src/index.js";
+import { OptionsError, RequestValidationError, TxcError, createClient, servers } from "../../src/index.js";
 import type { OperationId } from "../../src/client/operation-types.js";
 import { httpOperationIds, operationIdOf, operationPath, requestExample, responseExample } from "../helpers/examples.js";
 import { startPrism, type Prism } from "../helpers/prism.js";
@@ -105,7 +105,8 @@ describe("client methods", () => {
         return error as Error;
       }
     })();
-    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure).toBeInstanceOf(OptionsError);
+    expect(failure).toBeInstanceOf(TxcError);
     expect(failure!.message).toBe(message);
     expect(failure!.message).not.toContain("hunter2");
   });

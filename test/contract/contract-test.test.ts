@@ -98,7 +98,7 @@ describe("txc-api contract-test usage", () => {
     [[], /--base-url is required/],
     [["--base-url", "http://127.0.0.1:9", "--checks", "positive,speed"], /unknown check speed/],
     [["--base-url", "http://127.0.0.1:9", "--operation", "getEverything"], /unknown --operation getEverything/],
-    [["--base-url", "http://127.0.0.1:9"], /cannot reach the server: GET http:\/\/127.0.0.1:9\/api\/v4\/public\/ping: the connection failed/],
+    [["--base-url", "http://127.0.0.1:9"], /cannot reach the server: GET http:\/\/127.0.0.1:9\/api\/v4\/public\/ping: the server refused the connection: nothing listens there at 127.0.0.1:9 \(ECONNREFUSED\)/],
   ])("exits 2 on %j", async (args, message) => {
     const run = await contractTest(args as string[]);
     expect(run.code).toBe(2);

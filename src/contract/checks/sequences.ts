@@ -29,6 +29,7 @@ class Sequence {
   readonly problems: Problem[] = [];
   #curl = "";
   #status: number | null = null;
+  #serverSays: string | undefined;
 
   constructor(
     private readonly operationId: OperationId,
@@ -48,7 +49,12 @@ class Sequence {
       this.#status = observation.status;
     }
     if (!verdict.passed) {
-      this.problems.push(...verdict.problems.map(({ kind, message }) => ({ kind, message: `${c.name}: ${message}` })));
+      const says = verdict.serverSays ? ` (the server said: ${verdict.serverSays})` : "";
+      this.#serverSays ??= verdict.serverSays;
+      this.problems.push(...verdict.problems.map(({ kind, message }) => ({ kind, message: `${c.name}: ${message}${says}` })));
+      if (c.expect.kind === "accepted" && observation.status >= 400 && observation.status < 500) {
+        this.problems.push({ kind: "sequence", message: "its values may have been used up by an earlier run: against txc-api's sandbox, POST /sandbox/reset restores them; against your server, give fresh ones with --fixtures" });
+      }
       return undefined;
     }
     return observation.json.ok ? observation.json.value : undefined;
@@ -56,7 +62,10 @@ class Sequence {
 
   result(name: string, expected: string): CheckResult {
     const { operationId, problems } = this;
-    return { operationId, check: "sequences", name, passed: problems.length === 0, expected, actual: this.steps.join("; "), problems, status: this.#status, curl: this.#curl };
+    return {
+      operationId, check: "sequences", name, passed: problems.length === 0, expected, actual: this.steps.join("; "), problems, status: this.#status, curl: this.#curl,
+      ...(this.#serverSays ? { serverSays: this.#serverSays } : {}),
+    };
   }
 }
 

@@ -1,0 +1,84 @@
+// The start of a run proves the target speaks this API and the key can do what the run needs:
+// otherwise one line and exit 2, before any check (a newcomer's usual mistakes).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoKeys } from "../../src/sandbox/dataset.js";
+import { contractTest } from "../helpers/contract-test-cli.js";
+import { freePort, startProcess, type Started } from "../helpers/processes.js";
+import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
+
+describe("a target that is not this API", () => {
+  let files: Started;
+  let baseUrl = "";
+  const folder = mkdtempSync(path.join(tmpdir(), "txc-static-"));
+  beforeAll(async () => {
+    writeFileSync(path.join(folder, "index.html"), "<html><body>a static site</body></html>");
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    files = await startProcess("python3", ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder], async () => (await fetch(baseUrl)).ok);
+  });
+  afterAll(async () => {
+    await files?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("a static file server (python3 -m http.server): exit 2 and one line, nothing checked", async () => {
+    const run = await contractTest(["--base-url", baseUrl]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toMatch(/this does not look like this API: .* answered (404|501)/);
+    expect(run.stdout).not.toMatch(/passed|failed/);
+  });
+
+  it("the same with --operation getMainBalance (no ping to ask)", async () => {
+    const run = await contractTest(["--base-url", baseUrl, "--operation", "getMainBalance"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^txc-api: this does not look like this API: POST \/api\/v4\/main-account\/balance answered 501 text\/html, not JSON\. Check --base-url\.\n$/);
+  });
+});
+
+describe("a key that is not a business partner's", () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+  });
+
+  it("in a whole run, which needs one: exit 2 and one line naming what needs it and what to do", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl], demoKeys.basic);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("TXC_API_KEY is not a business-partner key (403 to POST /api/v4/main-account/smart/");
+    expect(run.stderr).toContain("getInvestmentsHistory and getInterestPaymentsHistory need one; use a partner key, or test the others alone (--operation ping --operation getMainBalance");
+    expect(run.stderr).not.toMatch(/operationIndex|leave out/);
+  });
+
+  it("a sequence run a second time says the server's reason and how to reset the sandbox, in the text and the NDJSON", async () => {
+    const args = ["--base-url", sandbox.baseUrl, "--operation", "refundDeposit", "--include-mutations", "--checks", "sequences"];
+    expect((await contractTest(args)).code).toBe(0);
+    const again = await contractTest([...args, "--json", "-"]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("This deposit has already been refunded.");
+    expect(again.stderr).toContain("POST /sandbox/reset restores them");
+    const failed = again.stdout.trim().split("\n").map((line) => JSON.parse(line)).find((line) => line.check === "sequences" && !line.passed);
+    expect(JSON.stringify(failed)).toContain("This deposit has already been refunded.");
+  });
+
+  it("https:// on a plain http port: the client's one clear line, no OpenSSL text", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl.replace("http://", "https://")]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("TLS: the server did not answer in TLS (is it http, not https, on that port?)");
+    expect(run.stderr).not.toMatch(/ssl3_get_record|SSL routines|error:[0-9A-F]{8}/);
+  });
+
+  it("in a run without the partner-only operations: it runs", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "getMainBalance"], demoKeys.basic);
+    expect(run.code, run.stderr).toBe(0);
+  });
+});
