@@ -6,11 +6,14 @@ import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
-import { operationIndex, type OperationId } from "../../generated/operations.js";
+import { operationIndex, servers, type OperationId } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator } from "../validation/lookup.js";
 
 const balancePath = operationIndex.getMainBalance.path;
+
+/** The document's sandbox server (the one without variables), as the docs' samples default to. */
+const SANDBOX_URL = servers.find((server) => !("variables" in server) || Object.keys(server.variables ?? {}).length === 0)!.url;
 
 export const signHelp = `Usage: txc-api sign --path PATH [--body JSON] [--nonce N] [--format json|curl] [--base-url URL]
 
@@ -24,7 +27,8 @@ Options:
   --allow-unlisted         send fields the operation does not list, on purpose
   --nonce N                the nonce (default: Unix time in milliseconds)
   --format json|curl       json (default): {"body", "headers"}; curl: a ready curl command
-  --base-url URL           the base address used in the curl command (default: "\${TXC_BASE_URL}")
+  --base-url URL           the base address used in the curl command (default: TXC_BASE_URL when
+                           the command runs, else the local sandbox, as the docs' samples do)
   --api-secret-file FILE   read the API secret from FILE instead of TXC_API_SECRET
 
 Environment:
@@ -78,7 +82,7 @@ export function signCommand(argv: string[], env = process.env): string {
     throw new UsageError(`--body: ${refused.map((issue) => issue.message.replace(/; send a field .*$/, "")).join("; ")}${values["allow-unlisted"] ? "" : " (--allow-unlisted sends unlisted fields on purpose)"}`);
   }
   if (values.nonce !== undefined && !/^\d{1,30}$/.test(values.nonce)) throw new UsageError("--nonce must be digits (at most 30), such as Unix time in milliseconds");
-  const baseUrl = values["base-url"] === undefined ? "${TXC_BASE_URL}" : checkedBaseUrl(values["base-url"]);
+  const baseUrl = values["base-url"] === undefined ? `\${TXC_BASE_URL:-${SANDBOX_URL}}` : checkedBaseUrl(values["base-url"]);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"], env);
   const nonce = values.nonce ?? timeNonce(apiKey);
   // The body as it will be signed must keep the document's rules, or the server would refuse it.

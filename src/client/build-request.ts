@@ -4,7 +4,7 @@ import type { NonceSource } from "../signing/nonce.js";
 import type { Exchange } from "../transport/exchange.js";
 import { validationIssues } from "../validation/issues.js";
 import type { OperationValidators } from "../validation/operation-validators.js";
-import { RequestValidationError, TxcApiError } from "../errors/index.js";
+import { RequestValidationError, SetupError } from "../errors/index.js";
 import { extraFieldsFor, type ExtraFields } from "./extra-fields.js";
 import { parameterIssues } from "./params.js";
 import type { OperationId } from "./operation-types.js";
@@ -38,7 +38,7 @@ export function buildRequest(setup: RequestSetup, operationId: OperationId, para
   const exchange = { url: setup.urls[operationId], method, readOnly: !stateChanging };
   if (!signed) return { exchange, sent: {}, nonce: undefined, bodyBytes: 0 };
   const { keys } = setup;
-  if (!keys) throw new TxcApiError(operationId, "this operation is signed: pass apiKey and apiSecret to createClient");
+  if (!keys) throw new SetupError(operationId, "nothing was sent: this operation is signed: pass apiKey and apiSecret to createClient (only ping needs neither)");
   const extra = extraFieldsFor(params, setup.extraFields, callExtra);
   if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
   const nonce = setup.nonce(keys.apiKey);

@@ -11,6 +11,8 @@ import { RateLimiter } from "./rate-limiter.js";
 import { defaultRetryOptions, type RetryOptions } from "./retry.js";
 import { loadTracing } from "./tracing.js";
 import { paginate } from "./paginate.js";
+import { closest } from "../text/closest.js";
+import { TxcApiError } from "../errors/index.js";
 import type { ExtraFields } from "./extra-fields.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
 import { OptionsError } from "../errors/options.js";
@@ -124,9 +126,26 @@ export function createClient(options: ClientOptions): TxcClient {
     ]),
   ) as unknown as OperationMethods;
 
-  return Object.freeze({
+  const client = Object.freeze({
     ...methods,
     paginate: ((operationId: PagedOperationId, params?: object, callOptions?: CallOptions) =>
       paginate(operationId, params, (pageParams) => call(operationId, pageParams, callOptions))) as TxcClient["paginate"],
+  });
+  return withDidYouMean(client);
+}
+
+const MEMBERS = [...Object.keys(operationIndex), "paginate"];
+
+/** A misspelt operation (`client.getBalance()`) says what was meant instead of "is not a function". */
+function withDidYouMean<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (typeof property !== "string" || property in target) return Reflect.get(target, property, receiver);
+      const meant = closest(property, MEMBERS);
+      if (meant === undefined) return undefined;
+      return () => {
+        throw new TxcApiError(property, `is not an operation of the API: did you mean ${meant}?`);
+      };
+    },
   });
 }

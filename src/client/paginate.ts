@@ -2,6 +2,7 @@ import { operationIndex } from "../../generated/operations.js";
 import type { PagedOperationId } from "./operation-types.js";
 
 import { RequestValidationError, TxcApiError } from "../errors/index.js";
+import { closest } from "../text/closest.js";
 
 type Page = { offset: number; records: unknown[] };
 
@@ -16,11 +17,13 @@ export async function* paginate(
   params: { limit?: number; offset?: number } | undefined,
   fetchPage: (params: object) => Promise<unknown>,
 ): AsyncGenerator<never> {
-  const bounds = operationIndex[operationId]?.pagination;
-  if (!bounds) {
-    const paged = Object.entries(operationIndex).filter(([, op]) => op.pagination).map(([id]) => id);
-    throw new TxcApiError(String(operationId), `is not paged: paginate takes ${paged.join(", ")}`);
+  const paged = Object.entries(operationIndex).filter(([, op]) => op.pagination).map(([id]) => id);
+  if (!Object.hasOwn(operationIndex, operationId)) {
+    const meant = closest(String(operationId), paged);
+    throw new TxcApiError(String(operationId), `is not an operation of the API${meant ? `: did you mean ${meant}?` : `; paginate takes ${paged.join(", ")}`}`);
   }
+  const bounds = operationIndex[operationId].pagination;
+  if (!bounds) throw new TxcApiError(String(operationId), `is not paged: paginate takes ${paged.join(", ")}`);
   const limit = params?.limit ?? bounds.limitMaximum ?? bounds.limitDefault ?? 100;
   if (!Number.isInteger(limit) || limit < 1) {
     throw new RequestValidationError(operationId, [{ field: "limit", rule: "minimum", message: "limit must be an integer >= 1 to page" }]);

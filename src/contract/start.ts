@@ -79,7 +79,8 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
     const fields = realFields(operationId, options.fixtures);
     const o = await sender.observe(probeCase(operationId, fields, identity), { worker });
     const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
-    if (!speaksThisApi(o)) {
+    // An answer cut off (over the size cap) or a redirect is a violation the checks report, not a sign of another service.
+    if (!o.transportProblem && !speaksThisApi(o)) {
       throw new StartError(`this does not look like this API: ${call} answered ${o.status}${o.contentType ? ` ${printable(o.contentType.split(";")[0]!, 40)}` : ""}, not JSON. Check --base-url.`);
     }
     if (o.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(o)}): check the key and its secret; nothing was tested`);

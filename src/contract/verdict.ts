@@ -131,9 +131,16 @@ function acceptanceProblems(c: Case & { operationId: OperationId }, o: Observati
 
 /** What the server said about its answer, for a person reading a failure: its message and diagnostic headers. */
 function serverSays(o: Observation): string | undefined {
-  const message = o.json.ok ? (o.json.value as { message?: unknown } | null)?.message : undefined;
+  const body = o.json.ok ? (o.json.value as { message?: unknown; errors?: unknown } | null) : undefined;
+  const message = body?.message;
+  // The private error format's errors: each field's messages, text only (a nested value is not walked).
+  const errors = body?.errors && typeof body.errors === "object" && !Array.isArray(body.errors)
+    ? Object.entries(body.errors as Record<string, unknown>).slice(0, 5).map(([field, messages]) =>
+      `${field}: ${(Array.isArray(messages) ? messages : [messages]).filter((m) => typeof m === "string").slice(0, 3).map((m) => JSON.stringify(m)).join(", ")}`)
+    : [];
   const said = [
     ...(typeof message === "string" && message ? [`message ${JSON.stringify(message)}`] : []),
+    ...(errors.length ? [`errors ${errors.join("; ")}`] : []),
     ...Object.entries(o.diagnostics).map(([name, value]) => `${name}: ${value}`),
   ];
   return said.length ? printable(said.join("; "), 500) : undefined;

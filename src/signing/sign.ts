@@ -2,9 +2,9 @@ import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import { signing } from "../../generated/operations.js";
 import { OptionsError } from "../errors/options.js";
 
-export const API_KEY_HEADER = signing.headers.apiKey;
-export const PAYLOAD_HEADER = signing.headers.payload;
-export const SIGNATURE_HEADER = signing.headers.signature;
+import { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "./headers.js";
+
+export { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER };
 /** The body field the signer sets to the path called, and the one it sets to the nonce. */
 export const PATH_FIELD = signing.bodyFields.path;
 export const NONCE_FIELD = signing.bodyFields.nonce;

@@ -13,6 +13,6 @@ export function closest(given: string, names: readonly string[]): string | undef
     }
     return row[b.length];
   };
-  const ranked = names.map((name) => ({ name, d: name.startsWith(given) ? 0 : distance(given.toLowerCase(), name) })).sort((x, y) => x.d - y.d);
+  const ranked = names.map((name) => ({ name, d: name.startsWith(given) ? 0 : distance(given.toLowerCase(), name.toLowerCase()) })).sort((x, y) => x.d - y.d);
   return ranked[0] && ranked[0].d <= Math.max(2, Math.floor(ranked[0].name.length / 3)) ? ranked[0].name : undefined;
 }

@@ -6,6 +6,7 @@
  */
 export function checkBaseUrl(value: unknown): { url: string } | { problem: string } {
   if (typeof value !== "string" || value.trim() === "") return { problem: "is required: the API's base address, such as http://127.0.0.1:8080 (no host is guessed)" };
+  if (value !== value.trim()) return { problem: "starts or ends with a space or a line break: remove it" };
   let url: URL;
   try {
     url = new URL(value);

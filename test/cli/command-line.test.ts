@@ -102,6 +102,17 @@ describe("txc-api sign", () => {
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).body).toBe('{"request":"/api/v4/main-account/balance","nonce":"5","ticker":"BTC"}');
   });
+
+  it("--format curl without --base-url: TXC_BASE_URL when set, else the local sandbox, as the docs' samples do", async () => {
+    const result = sign("--path", "/api/v4/main-account/balance", "--format", "curl", "--nonce", "5");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('"${TXC_BASE_URL:-http://127.0.0.1:8080}/api/v4/main-account/balance"');
+    const { execFileSync } = await import("node:child_process");
+    const url = /"(\$\{TXC_BASE_URL:-[^"]+)"/.exec(result.stdout)![1];
+    const expand = (env: Record<string, string>) => execFileSync("bash", ["-c", `printf '%s' "${url}"`], { env: { PATH: process.env.PATH!, ...env }, encoding: "utf8" });
+    expect(expand({})).toBe("http://127.0.0.1:8080/api/v4/main-account/balance");
+    expect(expand({ TXC_BASE_URL: "http://127.0.0.1:9000" })).toBe("http://127.0.0.1:9000/api/v4/main-account/balance");
+  });
 });
 
 describe("one-line errors where a server cannot start", () => {

@@ -130,3 +130,34 @@ describe("client methods", () => {
     expect(await client.ping()).toEqual(["pong"]);
   });
 });
+
+describe("credentials: both or neither", () => {
+  it("neither: ping only, a signed call a SetupError at once with nothing sent; one alone: OptionsError at creation", async () => {
+    let sent = 0;
+    const fetch = async () => (sent++, new Response('["pong"]', { status: 200, headers: { "Content-Type": "application/json" } }));
+    const client = createClient({ baseUrl: "http://127.0.0.1:9", fetch });
+    expect(await client.ping()).toEqual(["pong"]);
+    const failure = await client.getMainBalance().catch((error) => error);
+    expect(failure.name).toBe("SetupError");
+    expect(failure.message).toBe("getMainBalance: nothing was sent: this operation is signed: pass apiKey and apiSecret to createClient (only ping needs neither)");
+    expect(sent).toBe(1);
+    expect(() => createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k" })).toThrow(OptionsError);
+    expect(() => createClient({ baseUrl: "http://127.0.0.1:9", apiSecret: "s" })).toThrow(/apiKey is required/);
+  });
+});
+
+describe("a newcomer's slips", () => {
+  const client = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "k", apiSecret: "s" });
+  it("a misspelt operation says what was meant", () => {
+    expect(() => (client as unknown as { getBalance: () => void }).getBalance()).toThrow("getBalance: is not an operation of the API: did you mean getMainBalance?");
+    expect((client as unknown as { then?: unknown }).then).toBeUndefined();
+  });
+
+  it("paginate of an operation that does not exist says so, with the one meant", async () => {
+    await expect(client.paginate("getInvestments" as never)[Symbol.asyncIterator]().next()).rejects.toThrow(/getInvestments: is not an operation of the API: did you mean getInvestmentsHistory\?/);
+  });
+
+  it("a space around baseUrl is named as such, not as a missing scheme", () => {
+    expect(() => createClient({ baseUrl: " http://127.0.0.1:9" })).toThrow("baseUrl starts or ends with a space or a line break: remove it");
+  });
+});

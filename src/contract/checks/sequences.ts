@@ -49,8 +49,10 @@ class Sequence {
       this.#status = observation.status;
     }
     if (!verdict.passed) {
-      const says = verdict.serverSays ? ` (the server said: ${verdict.serverSays})` : "";
-      this.#serverSays ??= verdict.serverSays;
+      // A refusal's reason, in the server's words (a 200's body says nothing of that kind).
+      const refusal = observation.status >= 400 ? verdict.serverSays : undefined;
+      const says = refusal ? ` (the server said: ${refusal})` : "";
+      this.#serverSays ??= refusal;
       this.problems.push(...verdict.problems.map(({ kind, message }) => ({ kind, message: `${c.name}: ${message}${says}` })));
       if (c.expect.kind === "accepted" && observation.status >= 400 && observation.status < 500) {
         this.problems.push({ kind: "sequence", message: "its values may have been used up by an earlier run: against txc-api's sandbox, POST /sandbox/reset restores them; against your server, give fresh ones with --fixtures" });
