@@ -1,8 +1,15 @@
-import type { CheckName } from "./checks/check.js";
+// The shared types of a run, imported by every part of the tester and importing none of them: the
+// checks' names, a case, what came back, and a verdict.
 import type { OperationId } from "./document.js";
 import { pathPrefixes } from "../../generated/operations.js";
 
-export type { CheckName };
+/** The names of the checks, in the order a run plans and reports them; checks/registry.ts holds their modules. */
+export const CHECK_NAMES = ["positive", "negative", "error-keys", "tied-answers", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences", "rate-limits"] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+/** The pseudo-operation of the case sent to a path the API does not have. */
+export const UNKNOWN_PATH_CASE = "unknownPath" as const;
+export const isUnknownPath = (operationId: string): operationId is typeof UNKNOWN_PATH_CASE => operationId === UNKNOWN_PATH_CASE;
 
 export type Tamper =
   | { kind: "omit-header"; header: string }
@@ -21,8 +28,8 @@ export type Expectation =
 
 /** One request of a run and what its answer must be. */
 export type Case = {
-  /** The operation, or "unknownPath" for the 404 case. */
-  operationId: OperationId | "unknownPath";
+  /** The operation, or UNKNOWN_PATH_CASE for the 404 case. */
+  operationId: OperationId | typeof UNKNOWN_PATH_CASE;
   check: CheckName;
   name: string;
   method: string;
@@ -40,3 +47,43 @@ export type Case = {
 };
 
 export const UNKNOWN_PATH = `${pathPrefixes.api}contract-test/no-such-endpoint`;
+
+/** What came back for a case. */
+export type Observation = {
+  url: string;
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  text: string;
+  json: { ok: true; value: unknown } | { ok: false };
+  /** Diagnostic headers the server sent with its answer, by lower-case name. */
+  diagnostics: Record<string, string>;
+  /** Why no answer was read: a redirect (never followed) or an answer over the size cap. */
+  transportProblem?: string;
+  /** For a replayed request, the status of its first sending. */
+  firstStatus?: number;
+};
+
+/** What went wrong, by kind, so that reports and machines can group and filter failures. */
+export type ProblemKind =
+  | "transport" | "status" | "undocumented-status" | "content-type" | "not-json" | "cacheable" | "schema"
+  | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence";
+export type Problem = { kind: ProblemKind; message: string };
+
+export type CheckResult = {
+  operationId: string;
+  check: Case["check"];
+  name: string;
+  passed: boolean;
+  expected: string;
+  /** What came back: the status, and each way the answer breaks the contract (ajv path and reason). */
+  actual: string;
+  problems: Problem[];
+  status: number | null;
+  /** A shell snippet that sends the request again: failures only. */
+  curl: string;
+  /** What the server said of its answer: the body's message and its diagnostic headers. */
+  serverSays?: string;
+  /** Time from sending to the judged answer, 429 waits included. */
+  durationMs?: number;
+};

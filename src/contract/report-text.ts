@@ -1,6 +1,6 @@
 import { COLUMNS, styled } from "../text/terminal.js";
 import type { Report } from "./run.js";
-import type { CheckResult } from "./verdict.js";
+import { isUnknownPath, type CheckResult } from "./case.js";
 import { counted } from "../text/counted.js";
 
 export type SummaryOptions = { colour?: boolean; /** The terminal's width; 100 when not a terminal. */ columns?: number };
@@ -8,9 +8,12 @@ export type SummaryOptions = { colour?: boolean; /** The terminal's width; 100 w
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** One progress line when an operation is done. */
+/** An operation as a report names it: the case of an unknown path is not an operation of the API. */
+const shown = (operationId: string) => (isUnknownPath(operationId) ? "(unknown path)" : operationId);
+
 export function progressLine(operationId: string, results: CheckResult[], colour = false): string {
   const failed = results.filter((r) => !r.passed).length;
-  return `  ${pad(operationId, 28)} ${counted(results.length, "check")}, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
+  return `  ${pad(shown(operationId), 28)} ${counted(results.length, "check")}, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
 }
 
 /** Failures that differ only in the request generated are one failure: same operation, check and problems. */
@@ -29,7 +32,7 @@ export function groupFailures(results: CheckResult[]): { example: CheckResult; c
 /** One failure as the report prints it: what, expected, got, the server's words, and the reproduction. */
 export function failureBlock({ example, count }: { example: CheckResult; count: number }, colour: boolean): string {
   return [
-    styled(colour, "red", `✗ ${example.operationId} · ${example.check} · ${example.name}${count > 1 ? ` (and ${count - 1} more failing the same way)` : ""}`),
+    styled(colour, "red", `✗ ${shown(example.operationId)} · ${example.check} · ${example.name}${count > 1 ? ` (and ${count - 1} more failing the same way)` : ""}`),
     `  expected: ${example.expected}`,
     `  got:      ${example.actual}`,
     ...(example.serverSays ? [`  server:   ${example.serverSays}`] : []),
@@ -65,16 +68,16 @@ function table(report: Report, columns: number): string[] {
   const operationIds = [...new Set([...byOperation.keys(), ...skipped])];
   const checks = report.checks;
   const cell = (operationId: string, check: string) => (skipped.has(operationId as never) ? "skipped" : cellText(byOperation.get(operationId)?.get(check)));
-  const widths = [Math.max(12, ...operationIds.map((id) => id.length)), ...checks.map((check) => Math.max(check.length, ...operationIds.map((id) => cell(id, check).length)))];
+  const widths = [Math.max(14, ...operationIds.map((id) => shown(id).length)), ...checks.map((check) => Math.max(check.length, ...operationIds.map((id) => cell(id, check).length)))];
   const width = widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1);
   if (width <= columns) {
     const row = (cells: string[]) => cells.map((text, i) => pad(text, widths[i])).join("  ").trimEnd();
-    return [row(["operation", ...checks]), ...operationIds.map((id) => row([id, ...checks.map((check) => cell(id, check))]))];
+    return [row(["operation", ...checks]), ...operationIds.map((id) => row([shown(id), ...checks.map((check) => cell(id, check))]))];
   }
   return operationIds.map((id) => {
     if (skipped.has(id as never)) return `${id}: skipped`;
     const cells = checks.map((check) => [check, cell(id, check)] as const).filter(([, text]) => text !== "-");
-    return `${id}: ${cells.map(([check, text]) => `${check} ${text}`).join(" · ")}`;
+    return `${shown(id)}: ${cells.map(([check, text]) => `${check} ${text}`).join(" · ")}`;
   });
 }
 

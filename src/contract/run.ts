@@ -3,12 +3,12 @@ import { parseRetryAfter, sleep } from "../client/retry.js";
 import { QuietWindows } from "./quiet-windows.js";
 import { nonceLeadMs } from "../signing/nonce.js";
 import { counted } from "../text/counted.js";
-import type { Case } from "./case.js";
+import { isUnknownPath, type Case, type Observation } from "./case.js";
 import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
 import { documentedStatuses, type OperationId } from "./document.js";
 import { buildCases, planContext, skippedForSafety } from "./plan.js";
-import { ConnectionError, Sender, type Observation, type Target } from "./send.js";
+import { ConnectionError, Sender, type Target } from "./send.js";
 import { shrink } from "./shrink.js";
 import { proveTarget } from "./start.js";
 import { judge, type CheckResult } from "./verdict.js";
@@ -138,7 +138,7 @@ class Run {
    * for the Retry-After asked, or a whole documented period (bounded by --max-wait), and sends it again.
    */
   async sendPaced(c: Case, worker = 0): Promise<Observation> {
-    const operationId = c.operationId === "unknownPath" ? undefined : c.operationId;
+    const operationId = isUnknownPath(c.operationId) ? undefined : c.operationId;
     for (let attempt = 1; ; attempt++) {
       if (operationId) await this.quiet.pass(operationId);
       if (operationId && this.options.pacing !== false) {

@@ -1,11 +1,13 @@
-import { API_KEY_HEADER, bodyText as signedBodyText, credentials, PAYLOAD_HEADER, SIGNATURE_HEADER, signBodyText, type Credentials } from "../signing/sign.js";
-import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
+import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
 import { networkFailureWords } from "../errors/network.js";
 import { undiciTransport } from "../transport/undici.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
-import type { Case } from "./case.js";
+import type { Case, Observation } from "./case.js";
+import { bodyText } from "./reproduction.js";
+
+export type { Observation };
 import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
 
 export type Identity = { apiKey: string; apiSecret: string };
@@ -28,52 +30,13 @@ const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Headers in which servers and mocks explain a refusal (Prism: sl-violations). */
 const DIAGNOSTIC_HEADERS = ["sl-violations", "www-authenticate", "retry-after"];
 
-export type Observation = {
-  url: string;
-  status: number;
-  contentType: string;
-  cacheControl: string;
-  text: string;
-  json: { ok: true; value: unknown } | { ok: false };
-  /** Diagnostic headers the server sent with its answer, by lower-case name. */
-  diagnostics: Record<string, string>;
-  /** Why no answer was read: a redirect (never followed) or an answer over the size cap. */
-  transportProblem?: string;
-  /** For a replayed request, the status of its first sending. */
-  firstStatus?: number;
-};
 
 /** The target could not be reached at all. */
 export class ConnectionError extends Error {
   override name = "ConnectionError";
 }
 
-/**
- * A shell snippet that sends the case again: it signs afresh with TXC_API_KEY and TXC_API_SECRET
- * from the environment, so that it holds no secret and its nonce is new. Built only for failures.
- */
-export function reproduction(url: string, c: Case): string {
-  if (!c.fields) return `curl -sS -X ${c.method} ${shellQuote(url)}`;
-  const tamper = c.tamper;
-  const env = c.identity === "basic" ? "_BASIC" : "";
-  return signedShellSnippet({
-    method: c.method,
-    url: shellQuote(url),
-    body: bodyText(c, NONCE_MARK),
-    headerNames: { apiKey: API_KEY_HEADER, payload: PAYLOAD_HEADER, signature: SIGNATURE_HEADER },
-    apiKey: `$TXC_API_KEY${env}`,
-    apiSecret: tamper?.kind === "wrong-secret" ? `"$TXC_API_SECRET${env}-wrong"` : `"$TXC_API_SECRET${env}"`,
-    omitHeader: tamper?.kind === "omit-header" ? tamper.header : undefined,
-    sentSuffix: tamper?.kind === "other-body" ? " " : "",
-    sendTwice: tamper?.kind === "replay",
-  });
-}
 
-/** The body as signed: the path and the nonce first, then the fields; cut short for the malformed-JSON case. */
-function bodyText(c: Case, nonce: string): string {
-  const text = signedBodyText(c.tamper?.kind === "request-path" ? c.tamper.path : c.path, nonce, c.fields);
-  return c.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
-}
 
 type Init = { method: string; headers?: Record<string, string>; body?: string; orderKey?: string; readOnly?: boolean };
 

@@ -1,4 +1,4 @@
-import type { Case } from "./case.js";
+import { isUnknownPath, type Case } from "./case.js";
 import { requestSchema, type Schema } from "./document.js";
 
 type Fields = Record<string, unknown>;
@@ -20,7 +20,7 @@ function simplest(p: Schema, current: unknown): unknown[] {
 
 /** Smaller requests than `fields`, the smallest first: an optional field dropped, then a value simplified. */
 export function shrinkCandidates(c: Case): Fields[] {
-  if (c.operationId === "unknownPath" || !c.fields) return [];
+  if (isUnknownPath(c.operationId) || !c.fields) return [];
   const schema = requestSchema(c.operationId) ?? {};
   const required = new Set<string>(schema.required ?? []);
   const fields = c.fields;

@@ -1,7 +1,8 @@
 import { printable } from "../text/printable.js";
 import type { Case } from "./case.js";
 import { operationIndex, realFields, type OperationId } from "./document.js";
-import { ConnectionError, type Observation, type Sender } from "./send.js";
+import type { Observation } from "./case.js";
+import { ConnectionError, type Sender } from "./send.js";
 
 /** The run cannot start: the target is not this API, or the credentials are refused. Exit 2. */
 export class StartError extends Error {

@@ -2,36 +2,16 @@ import type { ValidateFunction } from "../../generated/validator-types.js";
 import { validators } from "../../generated/validators.js";
 import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
-import type { Case } from "./case.js";
 import { printable } from "../text/printable.js";
 import { documentedErrorKeys, documentedStatus, documentedStatuses, operationIndex, requestSchema, type OperationId, type Schema } from "./document.js";
-import { reproduction, type Observation } from "./send.js";
+import { reproduction } from "./reproduction.js";
+import { isUnknownPath, type Case, type CheckResult, type Observation, type Problem, type ProblemKind } from "./case.js";
 
-/** What went wrong, by kind, so that reports and machines can group and filter failures. */
-export type ProblemKind =
-  | "transport" | "status" | "undocumented-status" | "content-type" | "not-json" | "cacheable" | "schema"
-  | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence";
-export type Problem = { kind: ProblemKind; message: string };
+export type { CheckResult, Problem, ProblemKind };
+
 
 const problem = (kind: ProblemKind, message: string): Problem => ({ kind, message });
 
-export type CheckResult = {
-  operationId: string;
-  check: Case["check"];
-  name: string;
-  passed: boolean;
-  expected: string;
-  /** What came back: the status, and each way the answer breaks the contract (ajv path and reason). */
-  actual: string;
-  problems: Problem[];
-  status: number | null;
-  /** A shell snippet that sends the request again: failures only. */
-  curl: string;
-  /** What the server said of its answer: the body's message and its diagnostic headers. */
-  serverSays?: string;
-  /** Time from sending to the judged answer, 429 waits included. */
-  durationMs?: number;
-};
 
 /** Explicit freshness without no-store, no-cache or private: a cache may keep it. */
 function cacheable(cacheControl: string): boolean {
@@ -60,7 +40,7 @@ function conformance(operationId: OperationId, o: Observation): Problem[] {
 
 /** Real values must be answered 200: a fixture always, a documented example where nothing changes. */
 const mustSucceed = (c: Case): boolean =>
-  c.realValues === "fixture" || (c.realValues === "documented" && c.operationId !== "unknownPath" && !operationIndex[c.operationId].stateChanging);
+  c.realValues === "fixture" || (c.realValues === "documented" && !isUnknownPath(c.operationId) && !operationIndex[c.operationId].stateChanging);
 
 const describeExpectation = (c: Case): string =>
   c.expect.kind === "accepted"
@@ -104,7 +84,7 @@ function schemaDecided(operationId: OperationId, field: string): boolean {
 /** Error keys of a refusal that name a field of the request whose valid value the schema alone decides. */
 function refusedDecidedValues(c: Case, body: unknown): Problem[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== "object" || c.operationId === "unknownPath" || !c.fields) return [];
+  if (!errors || typeof errors !== "object" || isUnknownPath(c.operationId) || !c.fields) return [];
   const operationId = c.operationId;
   return Object.keys(errors)
     .filter((field) => field in c.fields! && schemaDecided(operationId, field))
@@ -167,12 +147,12 @@ export function verdictOf(c: Case, o: Observation, check: Case["check"], problem
 /** The verdict of a case's own check on its answer, by what the case expects. */
 export function judge(c: Case, o: Observation): CheckResult {
   const problems: Problem[] = [];
-  const own = c.operationId === "unknownPath" || o.transportProblem || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
+  const own = isUnknownPath(c.operationId) || o.transportProblem || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
   // The description: every response is JSON, refusals and unknown paths included.
   const notJson = o.transportProblem || o.json.ok ? [] : [problem("not-json", `the body is not JSON${o.status >= 400 ? ` (a ${o.status} answer too must be JSON)` : ""}`)];
   if (o.transportProblem) problems.push(problem("transport", o.transportProblem));
   else if (c.expect.kind === "accepted") {
-    if (c.operationId !== "unknownPath") {
+    if (!isUnknownPath(c.operationId)) {
       problems.push(...acceptanceProblems(c as Case & { operationId: OperationId }, o, mustSucceed(c)));
     }
     problems.push(...own, ...notJson);

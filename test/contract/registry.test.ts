@@ -8,7 +8,7 @@ import { tiedAnswerProblems } from "../../src/validation/tied-answers.js";
 import { operationIds } from "../../src/contract/document.js";
 import { buildCases, planContext } from "../../src/contract/plan.js";
 import { groupFailures } from "../../src/contract/report-text.js";
-import type { Observation } from "../../src/contract/send.js";
+import type { Observation } from "../../src/contract/case.js";
 import { judge } from "../../src/contract/verdict.js";
 
 const plan = (checks: CheckName[], more: Partial<Parameters<typeof planContext>[0]> = {}) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import type { Case } from "../../src/contract/case.js";
 import { judge } from "../../src/contract/verdict.js";
-import type { Observation } from "../../src/contract/send.js";
+import type { Observation } from "../../src/contract/case.js";
 
 const balancePath = operationIndex.getMainBalance.path;
 const refundPath = operationIndex.refundDeposit.path;

@@ -1,12 +1,8 @@
-import type { Case } from "../case.js";
+import { CHECK_NAMES, type Case, type CheckName, type CheckResult, type Observation } from "../case.js";
 import type { OperationId, Schema } from "../document.js";
 import type { Random } from "../random.js";
-import type { Observation } from "../send.js";
-import type { CheckResult } from "../verdict.js";
 
-/** The names of the checks, in the order a run plans and reports them; registry.ts holds their modules. */
-export const CHECK_NAMES = ["positive", "negative", "error-keys", "tied-answers", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences", "rate-limits"] as const;
-export type CheckName = (typeof CHECK_NAMES)[number];
+export { CHECK_NAMES, type CheckName };
 
 /** What a run plans from: the operations, the checks asked for, and the real values given. */
 export type PlanContext = {

@@ -1,7 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Case } from "../case.js";
 import { operationIndex, realFields, type OperationId } from "../document.js";
-import { reproduction, type Observation } from "../send.js";
+import type { Observation } from "../case.js";
+import { reproduction } from "../reproduction.js";
 import { judge, type CheckResult } from "../verdict.js";
 import { isPaged } from "../../validation/tied-answers.js";
 

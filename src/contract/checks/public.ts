@@ -1,4 +1,4 @@
-import { UNKNOWN_PATH } from "../case.js";
+import { UNKNOWN_PATH, UNKNOWN_PATH_CASE } from "../case.js";
 import { operationIndex, type OperationId } from "../document.js";
 import type { Check } from "./check.js";
 
@@ -6,7 +6,7 @@ export const publicCheck: Check = {
   name: "public",
   description: "ping answers without authentication; an unknown path answers 404",
   casesOnce: (plan) => [
-    { operationId: "unknownPath" as const, check: "public" as const, name: "an unknown path answers 404", method: "POST", path: UNKNOWN_PATH, expect: { kind: "status" as const, status: 404 } },
+    { operationId: UNKNOWN_PATH_CASE, check: "public" as const, name: "an unknown path answers 404", method: "POST", path: UNKNOWN_PATH, expect: { kind: "status" as const, status: 404 } },
     ...plan.operations
       .filter((id: OperationId) => !operationIndex[id].signed)
       .map((operationId) => ({ operationId, check: "public" as const, name: "answers without authentication", method: operationIndex[operationId].method, path: operationIndex[operationId].path, expect: { kind: "accepted" as const } })),

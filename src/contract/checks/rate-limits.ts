@@ -2,7 +2,8 @@ import { sleep } from "../../client/retry.js";
 import { windowsOf } from "../../rate-limits/sliding-windows.js";
 import type { Case } from "../case.js";
 import { operationIndex, realFields, type OperationId } from "../document.js";
-import { reproduction, type Observation } from "../send.js";
+import type { Observation } from "../case.js";
+import { reproduction } from "../reproduction.js";
 import { judge, type CheckResult } from "../verdict.js";
 import type { Check } from "./check.js";
 

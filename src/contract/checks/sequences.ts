@@ -1,7 +1,8 @@
 import Big from "big.js";
 import type { Case } from "../case.js";
 import { operationIndex, realFields, type OperationId } from "../document.js";
-import { reproduction, type Observation } from "../send.js";
+import type { Observation } from "../case.js";
+import { reproduction } from "../reproduction.js";
 import { judge, type Problem, type CheckResult } from "../verdict.js";
 import type { Check } from "./check.js";
 import { judgeTied } from "./tied-answers.js";

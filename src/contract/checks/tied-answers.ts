@@ -1,7 +1,7 @@
 import { tiedAnswerProblems } from "../../validation/tied-answers.js";
-import type { Case } from "../case.js";
+import { isUnknownPath, type Case } from "../case.js";
 import { operationIndex } from "../document.js";
-import type { Observation } from "../send.js";
+import type { Observation } from "../case.js";
 import { verdictOf, type CheckResult } from "../verdict.js";
 import type { Check } from "./check.js";
 import { offsetMoves, pagedOperations } from "./offset-moves.js";
@@ -12,7 +12,7 @@ import { validRequests } from "./positive.js";
  * the answer to the request; undefined where there is nothing to compare.
  */
 export function judgeTied(c: Case, o: Observation): CheckResult | undefined {
-  if (c.operationId === "unknownPath" || !c.fields || c.tamper || o.status !== 200 || !o.json.ok) return undefined;
+  if (isUnknownPath(c.operationId) || !c.fields || c.tamper || o.status !== 200 || !o.json.ok) return undefined;
   const problems = tiedAnswerProblems(c.operationId, c.fields, o.json.value);
   return problems && verdictOf(c, o, "tied-answers", problems.map((message) => ({ kind: "tied-answer", message })), "a 200 answer that agrees with its request");
 }
