@@ -15,10 +15,13 @@ import { build } from "esbuild";
  * in place of undici's Agent, which was loaded apart and never counted here (285 kB minified),
  * added 7.9 kB: 36.0 kB, the whole of what sends now included. Sending through undici again (a
  * dependency of its own, kept out of the count as it is kept out of the bundle), the parser gone,
- * the decoding and the dispatcher choice added, took 3.0 kB off: 33.0 kB.
- * The budget is 40,000: real room above what is measured; growth past it must be argued again.
+ * the decoding and the dispatcher choice added, took 3.0 kB off: 33.0 kB. The call as named steps
+ * with its hooks, the debug log, the OpenTelemetry span (loaded only where installed), the
+ * did-you-mean of a misspelt operation and OptionsError added 7.1 kB: 40.1 kB, past the 40,000 of
+ * before. What a user sees of what went out is worth that; the budget is 46,000, room for the
+ * fixes to come, and bundling undici in by mistake (500 kB) still fails it at once.
  */
-export const CLIENT_ENTRY_BUDGET = 40_000;
+export const CLIENT_ENTRY_BUDGET = 46_000;
 
 const validatorsModule = new URL("../generated/validators.js", import.meta.url).pathname;
 

@@ -18,7 +18,10 @@ export const operationIndex = {
     "pagination": null,
     "requestFields": [],
     "requestDefaults": {},
-    "tiedToRequest": []
+    "tiedToRequest": [],
+    "publicAnswer": [
+      "pong"
+    ]
   },
   "getInvestmentsHistory": {
     "method": "POST",
@@ -71,7 +74,8 @@ export const operationIndex = {
         "answer": "records",
         "atMostItems": "limit"
       }
-    ]
+    ],
+    "publicAnswer": null
   },
   "getInterestPaymentsHistory": {
     "method": "POST",
@@ -117,7 +121,8 @@ export const operationIndex = {
         "answer": "records",
         "atMostItems": "limit"
       }
-    ]
+    ],
+    "publicAnswer": null
   },
   "updateFlexAutoReinvestment": {
     "method": "POST",
@@ -143,7 +148,8 @@ export const operationIndex = {
     "requestDefaults": {
       "enabled": false
     },
-    "tiedToRequest": []
+    "tiedToRequest": [],
+    "publicAnswer": null
   },
   "getMainBalance": {
     "method": "POST",
@@ -170,7 +176,8 @@ export const operationIndex = {
       {
         "onlyKey": "ticker"
       }
-    ]
+    ],
+    "publicAnswer": null
   },
   "applyCode": {
     "method": "POST",
@@ -194,7 +201,8 @@ export const operationIndex = {
       "passphrase"
     ],
     "requestDefaults": {},
-    "tiedToRequest": []
+    "tiedToRequest": [],
+    "publicAnswer": null
   },
   "refundDeposit": {
     "method": "POST",
@@ -223,7 +231,8 @@ export const operationIndex = {
         "answer": "id",
         "equals": "transaction_id"
       }
-    ]
+    ],
+    "publicAnswer": null
   },
   "getMiningPayoutDestination": {
     "method": "POST",
@@ -239,7 +248,8 @@ export const operationIndex = {
       "nonce"
     ],
     "requestDefaults": {},
-    "tiedToRequest": []
+    "tiedToRequest": [],
+    "publicAnswer": null
   },
   "getFundingHistory": {
     "method": "POST",
@@ -277,7 +287,8 @@ export const operationIndex = {
         "answer": "records",
         "atMostItems": "limit"
       }
-    ]
+    ],
+    "publicAnswer": null
   },
   "resetSubAccountApiKey": {
     "method": "POST",
@@ -293,7 +304,8 @@ export const operationIndex = {
       "nonce"
     ],
     "requestDefaults": {},
-    "tiedToRequest": []
+    "tiedToRequest": [],
+    "publicAnswer": null
   }
 };
 

@@ -44,6 +44,14 @@ function requestDefaults(document, operation) {
  */
 const tiedToRequest = (document, operation) => resolve(document, operation.responses?.["200"])?.["x-tied-to-request"] ?? [];
 
+/** What a public (unsigned) operation answers, as its first 200 example gives it (the ping's ["pong"]); null for a signed one. */
+function publicAnswer(document, operation) {
+  if (isSigned(document, operation)) return null;
+  const examples = resolve(document, operation.responses?.["200"])?.content?.[JSON_MEDIA]?.examples ?? {};
+  const [first] = Object.values(examples);
+  return first === undefined ? null : resolve(document, first).value ?? null;
+}
+
 export function operationIndex(document) {
   const index = {};
   for (const { name, method, operation } of operationsOf(document)) {
@@ -58,6 +66,7 @@ export function operationIndex(document) {
       requestFields: requestFields(document, operation),
       requestDefaults: requestDefaults(document, operation),
       tiedToRequest: tiedToRequest(document, operation),
+      publicAnswer: publicAnswer(document, operation),
     };
   }
   return index;

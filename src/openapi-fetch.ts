@@ -9,6 +9,7 @@ import type { TransportFailure } from "./transport/exchange.js";
 import { transportError } from "./client/transport-error.js";
 import { checkOptions, checkTransportChoice } from "./client/check-options.js";
 import { defaultRetryOptions } from "./client/retry.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "./client/defaults.js";
 import { bodyText, credentials, signBodyText } from "./signing/sign.js";
 import { timeNonce, type NonceSource } from "./signing/nonce.js";
 import type { SignedPaths } from "./types.js";
@@ -44,8 +45,8 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
   if ("problem" in baseUrl) throw new OptionsError(`baseUrl ${baseUrl.problem}`);
   const keys = credentials(options.apiKey, options.apiSecret);
   const nonce = options.nonce ?? timeNonce;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxResponseBytes = options.maxResponseBytes ?? 8 * 1024 * 1024;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   checkOptions(timeoutMs, maxResponseBytes, defaultRetryOptions);
   checkTransportChoice(options);
   const transport = chooseTransport(options);

@@ -2,18 +2,23 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printable } from "../text/printable.js";
 import { CHECKS, DEFAULT_CHECKS, describeCheck, OPT_IN_CHECKS, type CheckName } from "../contract/checks/registry.js";
-import { operationIds, type OperationId } from "../contract/document.js";
+import { operationIds, operationIndex, type OperationId } from "../contract/document.js";
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary } from "../contract/report-text.js";
 import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
 import { debugLine } from "../client/debug-log.js";
+import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
+import { MAX_TIMER_MS } from "../client/retry.js";
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
 import { StartError } from "../contract/start.js";
 import { readCredentials, readKeysFile } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
-import { colourWanted } from "../text/terminal.js";
+import { colourWanted, wrap } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
+
+/** The operations the document marks as state-changing (x-state-changing). */
+const STATE_CHANGING = operationIds.filter((id) => operationIndex[id].stateChanging);
 
 export const contractTestHelp = `Usage: txc-api contract-test --base-url URL [options]
 
@@ -34,10 +39,7 @@ Options:
   --operation ID               test only this operation (repeatable; default: all)
   --checks LIST                comma-separated checks to run (default: all but rate-limits), of:
 ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${describeCheck(check)}`).join("\n")}
-  --include-mutations          also send the state-changing operations (applyCode, refundDeposit,
-                               updateFlexAutoReinvestment, resetSubAccountApiKey) and run the
-                               sequences. Off by default: never point this at a real account
-                               without knowing what it does.
+${wrap(`  --include-mutations          also send the state-changing operations (${STATE_CHANGING.join(", ")}) and run the sequences. Off by default: never point this at a real account without knowing what it does.`, 100)}
   --fixtures FILE              real request fields by operation, such as {"applyCode": {"code":
                                "..."}, "refundDeposit": {"transaction_id": "...", "address": "..."}}:
                                each must be answered 200; the sequences use them instead of the
@@ -49,7 +51,7 @@ ${CHECKS.map((check) => `                                 ${check.padEnd(15)} ${
   --seed N                     seed of the generated requests (default 1): the same seed, the same run
   --examples-per-operation N   generated valid requests per operation (default 10), besides the
                                documented examples and every enum value and bound
-  --timeout MS                 per request (default 10000, at most 2147483647)
+  --timeout MS                 per request (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMER_MS})
   --concurrency N              requests in flight (default 1)
   --verbose                    print a line to stderr for each request sent: time, operation,
                                status, duration, nonce, body size (never a secret or signature)
@@ -92,7 +94,6 @@ what came back, what the server said, and a command that reproduces it; identica
 shown once, with their count.`;
 
 /** Node turns a longer timer delay into 1 ms. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function positiveInteger(value: string | undefined, fallback: number, option: string, minimum = 1, maximum = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
@@ -138,7 +139,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   if (unknownChecks.length) throw new UsageError(`unknown check ${printable(unknownChecks.join(", "), 200)}; checks: ${CHECKS.join(", ")}`);
   const identities = values.keys === undefined ? [readCredentials(values["api-secret-file"])] : readKeysFile(values.keys);
   const basic = basicIdentity();
-  const timeoutMs = positiveInteger(values.timeout, 10_000, "--timeout", 1, MAX_TIMER_MS);
+  const timeoutMs = positiveInteger(values.timeout, DEFAULT_TIMEOUT_MS, "--timeout", 1, MAX_TIMER_MS);
   const concurrency = positiveInteger(values.concurrency, 1, "--concurrency", 1, 1000);
   let fixtures: Fixtures | undefined;
   try {

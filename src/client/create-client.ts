@@ -4,6 +4,7 @@ import { timeNonce, type NonceSource } from "../signing/nonce.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { chooseTransport, type HttpDispatcher } from "../transport/choose.js";
 import { callOperation, type ClientSetup } from "./call.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "./defaults.js";
 import { checkOptions, checkTransportChoice } from "./check-options.js";
 import { debugHooks, debugWanted } from "./debug-log.js";
 import { HookRunner, type ClientHooks } from "./hooks.js";
@@ -17,9 +18,6 @@ import type { ExtraFields } from "./extra-fields.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
 import { OptionsError } from "../errors/options.js";
 
-/** The defaults written once: a call's whole exchange, and the largest answer read. */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export type ClientOptions = {
   /** Where the API is, for example the sandbox `http://127.0.0.1:8080`. Required: no host is guessed. */

@@ -9,8 +9,8 @@ export type RetryOptions = {
   baseDelayMs: number;
   maxDelayMs: number;
   /**
-   * Retry the state-changing operations (applyCode, refundDeposit, updateFlexAutoReinvestment,
-   * resetSubAccountApiKey) on 5xx, timeouts and network errors too. Off by default: after such a
+   * Retry the state-changing operations (`operationIndex[id].stateChanging`, from the document's
+   * `x-state-changing`) on 5xx, timeouts and network errors too. Off by default: after such a
    * failure the server may have carried out the change, and a retry would do it twice. A 429 is
    * always retried: the server refused the request without acting on it.
    */

@@ -1,5 +1,6 @@
 import { operationIndex } from "../../generated/operations.js";
 import { TxcError } from "../errors/base.js";
+import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { CHECKS, DEFAULT_CHECKS } from "./checks/registry.js";
 import type { CheckName } from "./checks/check.js";
@@ -75,7 +76,7 @@ function runOptions(options: ContractTestOptions) {
     includeMutations: options.includeMutations ?? false,
     seed: options.seed ?? 1,
     examplesPerOperation: options.examplesPerOperation ?? 10,
-    timeoutMs: options.timeoutMs ?? 10_000,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     concurrency: options.concurrency ?? 1,
     pacing: options.pacing ?? true,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,

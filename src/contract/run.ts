@@ -6,7 +6,7 @@ import { counted } from "../text/counted.js";
 import { isUnknownPath, type Case, type Observation } from "./case.js";
 import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
-import { documentedStatuses, type OperationId } from "./document.js";
+import { documentedStatuses, operationIndex, type OperationId } from "./document.js";
 import { buildCases, planContext, skippedForSafety } from "./plan.js";
 import { ConnectionError, Sender, type Target } from "./send.js";
 import { shrink } from "./shrink.js";
@@ -276,7 +276,7 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   try {
     for (const note of await proveTarget(run.sender, {
       operationIds: run.plan.operations,
-      pingPlanned: run.cases.some((c) => c.operationId === "ping"),
+      pingPlanned: run.cases.some((c) => !isUnknownPath(c.operationId) && !operationIndex[c.operationId].signed),
       mainKeys: Math.min(run.workers, options.identities.length),
       hasBasic: options.basic !== undefined,
       fixtures: run.plan.fixtures,

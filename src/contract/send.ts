@@ -1,5 +1,6 @@
 import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
 import { undiciTransport } from "../transport/undici.js";
 import { operationIndex } from "../../generated/operations.js";
@@ -25,8 +26,8 @@ export type Target = {
   onExchange?: ((event: AttemptEvent) => void) | undefined;
 };
 
-/** Largest answer the tester reads; a larger one fails its case. */
-const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Largest answer the tester reads, as the client's; a larger one fails its case. */
+const MAX_RESPONSE_BYTES = DEFAULT_MAX_RESPONSE_BYTES;
 /** Headers in which servers and mocks explain a refusal (Prism: sl-violations). */
 const DIAGNOSTIC_HEADERS = ["sl-violations", "www-authenticate", "retry-after"];
 

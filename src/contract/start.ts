@@ -26,6 +26,10 @@ function probeOperation(operationIds: OperationId[], partner: boolean): Operatio
   return partner ? partnerOnly ?? ordinary : ordinary;
 }
 
+/** The public operation (the ping) and what the document says it answers. */
+const PUBLIC_PROBE = (Object.keys(operationIndex) as OperationId[]).find((id) => !operationIndex[id].signed)!;
+const PUBLIC_ANSWER = JSON.stringify(operationIndex[PUBLIC_PROBE].publicAnswer);
+
 /** This API answers JSON, its errors included (the description: every response is JSON). */
 const speaksThisApi = (o: Observation) => o.json.ok && o.json.value !== null && typeof o.json.value === "object";
 
@@ -62,12 +66,12 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   const notes: string[] = [];
   let hasPing = false;
   if (options.pingPlanned) {
-    const o = await sender.observe({ ...probeCase("ping", {}), fields: undefined });
+    const o = await sender.observe({ ...probeCase(PUBLIC_PROBE, {}), fields: undefined });
     hasPing = o.status === 200;
     if (o.status === 404 || o.status === 405) {
-      notes.push(`GET ${operationIndex.ping.path} answered ${o.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
-    } else if (o.status !== 200 || !o.json.ok || JSON.stringify(o.json.value) !== '["pong"]') {
-      throw new StartError(`this does not look like this API: GET ${operationIndex.ping.path} answered ${o.status}${said(o)}, not ["pong"]. Check --base-url.`);
+      notes.push(`GET ${operationIndex[PUBLIC_PROBE].path} answered ${o.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
+    } else if (o.status !== 200 || !o.json.ok || JSON.stringify(o.json.value) !== PUBLIC_ANSWER) {
+      throw new StartError(`this does not look like this API: GET ${operationIndex[PUBLIC_PROBE].path} answered ${o.status}${said(o)}, not ${PUBLIC_ANSWER}. Check --base-url.`);
     }
   }
   const identities: { worker: number; name: string; identity?: "basic"; partner: boolean }[] = [

@@ -208,7 +208,7 @@ export function createSandbox({
     if (fault && (fault.status !== undefined || fault.drop === "before")) return applyFault(fault, path, request, response, record);
     const limited = rateLimits ? rateLimit(session, operationId, request.socket.remoteAddress ?? "unknown") : undefined;
     if (limited) return answer(limited);
-    if (!operationIndex[operationId].signed) return answer({ status: 200, body: ["pong"] });
+    if (!operationIndex[operationId].signed) return answer({ status: 200, body: operationIndex[operationId].publicAnswer });
     readBody(request, response, maxBodyBytes, path, (rawBody) => answer(answerPrivate(session, operationId as PrivateOperationId, request.headers, rawBody), rawBody));
   }
 

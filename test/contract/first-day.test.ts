@@ -32,7 +32,7 @@ describe("the start proves the target and the credentials", () => {
       expect(run.stdout).not.toContain("✗");
       expect(run.stdout + run.stderr).not.toContain("rotated-away");
       // The ping and the one signed call of the start, nothing after.
-      expect(seen).toEqual(["/api/v4/public/ping", "/api/v4/main-account/balance"]);
+      expect(seen).toEqual(["/api/v4/public/ping", "/api/v4/main-account/smart/investments"]);
     } finally {
       await server.close();
     }

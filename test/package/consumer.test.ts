@@ -325,6 +325,12 @@ describe("the installed package", () => {
     expect(files.filter((file) => file.startsWith(path.join("dist", "docs")))).toEqual([path.join("dist", "docs"), path.join("dist", "docs", "sandbox.html.gz")]);
     expect(files).toContain("LICENSE");
     expect(files.some((file) => file.startsWith("test") || file.startsWith("src") || file.startsWith("openapi"))).toBe(false);
+    // No declaration file that no export reaches (the command line's, the sandbox's internals, the diff's).
+    // @ts-ignore: a build script in plain JavaScript
+    const { reachedDeclarations } = await import("../../scripts/prune-declarations.mjs");
+    const reached = [...(reachedDeclarations() as Set<string>)].map((file) => path.relative(root, file)).filter((file) => file.startsWith("dist")).sort();
+    expect(files.filter((file) => file.startsWith("dist") && file.endsWith(".d.ts")).sort()).toEqual(reached);
+    expect(reached.length).toBeLessThan(40);
   });
 });
 

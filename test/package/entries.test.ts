@@ -14,12 +14,3 @@ it("the browser bundle exports exactly the names of the Node bundle (and so of t
   expect(new browserEntry.RateLimiter().stats()).toEqual({});
 });
 
-it("ships no declaration file that no export reaches", async () => {
-  const { execFileSync } = await import("node:child_process");
-  const { reachedDeclarations } = await import("../../scripts/prune-declarations.mjs");
-  const reached = [...(reachedDeclarations() as Set<string>)].filter((file) => file.includes(`${path.sep}dist${path.sep}`)).map((file) => path.relative(root, file)).sort();
-  const listed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8" }))[0].files
-    .map((file: { path: string }) => file.path).filter((file: string) => file.startsWith("dist/") && file.endsWith(".d.ts")).sort();
-  expect(listed).toEqual(reached);
-  expect(listed.length).toBeLessThan(40);
-});

@@ -5,5 +5,6 @@ import { CLIENT_ENTRY_BUDGET, sizes } from "../../bench/size.mjs";
 it("keeps the client entry, without the validators, under its budget minified (bench/size.mjs says why)", async () => {
   const { clientEntryWithoutValidators, validatorsModule } = await sizes();
   expect(clientEntryWithoutValidators).toBeLessThan(CLIENT_ENTRY_BUDGET);
-  expect(validatorsModule).toBeGreaterThan(clientEntryWithoutValidators);
+  // Measured with the validators left out: they are a module of their own, loaded per operation.
+  expect(validatorsModule).toBeGreaterThan(20_000);
 });
