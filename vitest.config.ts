@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
+    // Most files wait on processes and sockets, not on the CPU: two at a time on a 2-core machine
+    // (vitest's default there is one). Nothing rebuilds dist/ during the run.
+    maxWorkers: 2,
     hookTimeout: 60_000,
     // The JSON report is what .ci/run reads to print its closing "N passed, N failed" line.
     reporters: ["default", "json"],
