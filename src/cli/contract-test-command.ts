@@ -154,8 +154,12 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const say = values.json === "-" ? (line: string) => console.error(line) : (line: string) => console.log(line);
   const colour = colourWanted(values.json === "-" ? process.stderr : process.stdout);
 
-  say(`Contract-testing ${baseUrl} (checks: ${[...checks].join(", ")})`);
-  if (checks.has("partner-only") && !basic) say("partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
+  // The header names the checks that will run; those asked for that cannot are said on a line each.
+  const idle = new Map<CheckName, string>();
+  if (checks.has("partner-only") && !basic) idle.set("partner-only", "partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
+  if (checks.has("sequences") && !values["include-mutations"]) idle.set("sequences", "sequences: not run; they change state, so they run only with --include-mutations");
+  say(wrap(`Contract-testing ${baseUrl} (checks: ${[...checks].filter((check) => !idle.has(check)).join(", ")})`, 100));
+  for (const line of idle.values()) if (values.checks !== undefined || !line.startsWith("sequences")) say(wrap(line, 100));
   const notOptedIn = OPT_IN_CHECKS.filter((check) => !checks.has(check));
   // NDJSON is written as the run goes, so that a run cut short still leaves what it found.
   const ndjson = values.json === undefined ? undefined : new NdjsonReport(values.json);

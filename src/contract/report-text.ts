@@ -8,6 +8,18 @@ export type SummaryOptions = { colour?: boolean; /** The terminal's width; 100 w
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** One progress line when an operation is done. */
+/** `head` and the parts joined with " · ", continued on lines indented by two where `columns` would be passed. */
+function joinedWithin(head: string, parts: string[], columns: number): string {
+  const lines = [head];
+  for (const [i, part] of parts.entries()) {
+    const last = lines.length - 1;
+    const joined = `${lines[last]}${i === 0 ? " " : " · "}${part}`;
+    if (joined.length <= columns || lines[last]!.trim() === "") lines[last] = joined;
+    else lines.push(`  ${part}`);
+  }
+  return lines.join("\n");
+}
+
 /** An operation as a report names it: the case of an unknown path is not an operation of the API. */
 const shown = (operationId: string) => (isUnknownPath(operationId) ? "(unknown path)" : operationId);
 
@@ -33,6 +45,8 @@ export function groupFailures(results: CheckResult[]): { example: CheckResult; c
 export function failureBlock({ example, count }: { example: CheckResult; count: number }, colour: boolean): string {
   return [
     styled(colour, "red", `✗ ${shown(example.operationId)} · ${example.check} · ${example.name}${count > 1 ? ` (and ${count - 1} more failing the same way)` : ""}`),
+    // One line each, however long: what the server said stays whole for a search; the
+    // reproduction is shell and stays as it is.
     `  expected: ${example.expected}`,
     `  got:      ${example.actual}`,
     ...(example.serverSays ? [`  server:   ${example.serverSays}`] : []),
@@ -77,7 +91,7 @@ function table(report: Report, columns: number): string[] {
   return operationIds.map((id) => {
     if (skipped.has(id as never)) return `${id}: skipped`;
     const cells = checks.map((check) => [check, cell(id, check)] as const).filter(([, text]) => text !== "-");
-    return `${shown(id)}: ${cells.map(([check, text]) => `${check} ${text}`).join(" · ")}`;
+    return joinedWithin(`${shown(id)}:`, cells.map(([check, text]) => `${check} ${text}`), columns);
   });
 }
 

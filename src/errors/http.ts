@@ -3,6 +3,7 @@ import { TxcApiError } from "./base.js";
 
 /** What each status means to a caller, said after it in the message. */
 const MEANING: Readonly<Record<number, string>> = {
+  304: "Not Modified, which the API does not answer (a cache in between?)",
   401: "Missing or invalid authentication (check the API key, the secret and the nonce)",
   403: "Insufficient permissions",
   404: "Endpoint does not exist (check baseUrl)",

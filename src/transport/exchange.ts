@@ -62,6 +62,9 @@ function targetOrigin(location: string | null | undefined, requestUrl: string): 
   }
 }
 
+/** A 3xx that sends the client elsewhere; 304 Not Modified is an answer, not a redirect. */
+export const isRedirect = (status: number) => status >= 300 && status < 400 && status !== 304;
+
 export function redirectFailure(status: number, location: string | null | undefined, requestUrl: string): TransportFailure {
   const origin = targetOrigin(location, requestUrl);
   return new TransportFailure(

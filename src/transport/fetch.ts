@@ -1,4 +1,4 @@
-import { redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
+import { isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -57,7 +57,7 @@ export function fetchTransport(fetchFunction: typeof globalThis.fetch): Transpor
       } catch (cause) {
         throw controller.signal.aborted ? controller.signal.reason : new TransportFailure("network", `the connection failed: ${(cause as Error)?.message ?? cause}`, { cause });
       }
-      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+      if (response.type === "opaqueredirect" || isRedirect(response.status)) {
         void response.body?.cancel();
         throw redirectFailure(response.status, response.headers.get("location"), exchange.url);
       }

@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { decodersFor, type Decoder } from "./decoding.js";
-import { closedBeforeAnswer, redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange } from "./exchange.js";
+import { closedBeforeAnswer, isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange } from "./exchange.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -77,7 +77,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
       return this.settle(closedBeforeAnswer("the connection closed before the answer, and the request sent again with its nonce was refused", true));
     }
     const { maxResponseBytes, url } = this.exchange;
-    if (status >= 300 && status < 400) return this.settle(redirectFailure(status, headerValue(headers, "location"), url));
+    if (isRedirect(status)) return this.settle(redirectFailure(status, headerValue(headers, "location"), url));
     if (Number(headerValue(headers, "content-length")) > maxResponseBytes) return this.settle(tooLarge(maxResponseBytes, status));
     const coding = headerValue(headers, "content-encoding") ?? undefined;
     const found = decodersFor(coding);

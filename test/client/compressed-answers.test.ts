@@ -69,3 +69,17 @@ describe("compressed answers", () => {
     expect(failure.message).toMatch(/gzip body could not be decoded/);
   });
 });
+
+describe("a 304 on the way", () => {
+  it("is an HttpError with its status, not a redirect", async () => {
+    const server = await startHostile((_, response) => {
+      response.writeHead(304);
+      response.end();
+    });
+    started.push(server);
+    const failure = await createClient({ baseUrl: server.baseUrl, ...keys, retry: false }).getMainBalance().catch((error) => error);
+    expect(failure.name).toBe("HttpError");
+    expect(failure.status).toBe(304);
+    expect(failure.message).toBe("getMainBalance: 304 Not Modified, which the API does not answer (a cache in between?)");
+  });
+});

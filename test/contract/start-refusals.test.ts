@@ -77,6 +77,19 @@ describe("a key that is not a business partner's", () => {
     expect(run.stderr).not.toMatch(/ssl3_get_record|SSL routines|error:[0-9A-F]{8}/);
   });
 
+  it("the report's header names only the checks that run, and its summary lines fit 100 columns", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl]);
+    expect(run.code).toBe(0);
+    const header = run.stdout.slice(0, run.stdout.indexOf(")") + 1);
+    expect(header).toMatch(/^Contract-testing http:\/\/127\.0\.0\.1:\d+ \(checks: positive, negative, error-keys, tied-answers,\s+auth-headers, auth-signature, public, protocol\)$/);
+    expect(header).not.toMatch(/sequences|partner-only/);
+    expect(run.stdout).toContain("partner-only: not checked");
+    const summaryLines = run.stdout.split("\n").filter((line) => /^(\(unknown path\)|ping|get\w+|  \w[\w-]* \d+ passed)/.test(line));
+    expect(summaryLines.length).toBeGreaterThan(5);
+    expect(summaryLines.filter((line) => line.length > 100)).toEqual([]);
+    expect(run.stdout).toContain("(unknown path): public 1 passed");
+  });
+
   it("in a run without the partner-only operations: it runs", async () => {
     const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "getMainBalance"], demoKeys.basic);
     expect(run.code, run.stderr).toBe(0);

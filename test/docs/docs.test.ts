@@ -222,11 +222,11 @@ describe("docs served by the sandbox", () => {
       document.querySelector('[data-testid="search-trigger"]').click();
       let input;
       // Redoc builds its search index after rendering: on a busy machine the dialog takes seconds.
-      for (let waited = 0; waited < 20000 && !input; waited += 50) {
+      for (let waited = 0; waited < 45000 && !input; waited += 50) {
         await sleep(50);
         input = document.querySelector('input[placeholder="Search docs..."]');
       }
-      if (!input) return { headings, results: "no search box within 20 s" };
+      if (!input) return { headings, results: "no search box within 45 s" };
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value").set;
       const results = {};
       for (const query of ["One signed request, step by step", "What this package picked where the description is silent"]) {
@@ -238,11 +238,11 @@ describe("docs served by the sandbox", () => {
         results[query] = shown();
       }
       return { headings, results };
-    })()`)) as { headings: string[]; results: Record<string, string> };
+    })()`, 90_000)) as { headings: string[]; results: Record<string, string> };
     expect(found.results).toBeTypeOf("object");
     expect(found.headings).toEqual(expect.arrayContaining(["Trying it here", "What this package picked where the description is silent", "Changelog"]));
     for (const [query, shown] of Object.entries(found.results)) expect(shown.replace(/\s+/g, " "), query).toContain(query);
-  }, 60_000);
+  }, 120_000);
 
   it("GET /api/v4/ answers an index of the docs, the document and the operations", async () => {
     const answer = await fetch(`${sandbox.baseUrl}/api/v4/`);
