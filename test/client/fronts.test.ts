@@ -45,6 +45,7 @@ beforeAll(async () => {
       gzip on; gzip_proxied any; gzip_types application/json; gzip_min_length 1;
       proxy_pass http://sandbox/; proxy_http_version 1.1; proxy_set_header Connection "";
     }
+    location /gateway/ { proxy_pass http://sandbox/; proxy_http_version 1.1; proxy_set_header Connection ""; }
     location / { proxy_pass http://sandbox; proxy_http_version 1.1; proxy_set_header Connection ""; }
   }
   server {
@@ -117,6 +118,17 @@ describe("nginx in front of the sandbox", () => {
     expect(tooBig).toBeInstanceOf(HttpError);
     expect(tooBig.status).toBe(413);
     for (const failure of [down, slow, tooBig]) expect(failure.message).not.toMatch(/<|\n/);
+  });
+});
+
+describe("a gateway that strips its path prefix", () => {
+  it("both public clients sign the document's path, so the sandbox behind it accepts them", async () => {
+    const baseUrl = `http://127.0.0.1:${nginx.port}/gateway`;
+    expect(await createClient({ baseUrl, ...partner }).getMainBalance({ ticker: "BTC" })).toHaveProperty("BTC");
+    const { createSignedFetchClient } = await import("../../src/openapi-fetch.js");
+    const { data, response } = await createSignedFetchClient({ baseUrl, ...partner }).POST("/api/v4/main-account/balance", { body: { ticker: "BTC" } });
+    expect(response.status).toBe(200);
+    expect(data).toHaveProperty("BTC");
   });
 });
 
