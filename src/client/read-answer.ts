@@ -1,5 +1,5 @@
 import { operationIndex } from "../../generated/operations.js";
-import type { Answer } from "../transport/exchange.js";
+import type { HttpAnswer } from "../transport/exchange.js";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { contentTypeProblem } from "../validation/content-type.js";
 import { validationIssues } from "../validation/issues.js";
@@ -23,7 +23,7 @@ const NONCES_IN_ORDER =
  * (valid UTF-8, no key twice in one object), valid against the document and in agreement with the
  * request it answers (a refund's id, a page's limit).
  */
-export function readAnswer(operationId: OperationId, { status, headers, text, utf8 }: Answer, sent: Record<string, unknown>, validators: OperationValidators, reading: AnswerReading): unknown {
+export function readAnswer(operationId: OperationId, { status, headers, text, utf8 }: HttpAnswer, sent: Record<string, unknown>, validators: OperationValidators, reading: AnswerReading): unknown {
   if (status < 200 || status >= 300) {
     let errorBody: unknown = text;
     try {

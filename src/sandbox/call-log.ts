@@ -24,22 +24,29 @@ export const MAX_CALLS_KEPT = 10_000;
 /** A call as kept: its body parsed only when the log is read, so that serving costs no second parse. */
 export type RecordedCall = Omit<SandboxCall, "fields"> & { rawBody: Buffer | undefined };
 
-/** What reached the API, oldest first, at most MAX_CALLS_KEPT. */
+/** What reached the API, oldest first, at most MAX_CALLS_KEPT: a ring, so that recording costs the same when full. */
 export class CallLog {
   #calls: RecordedCall[] = [];
+  /** Where the next call goes once the ring is full (the oldest's place). */
+  #next = 0;
 
   record(call: RecordedCall) {
-    if (this.#calls.length >= MAX_CALLS_KEPT) this.#calls.shift();
-    this.#calls.push(call);
+    if (this.#calls.length < MAX_CALLS_KEPT) this.#calls.push(call);
+    else {
+      this.#calls[this.#next] = call;
+      this.#next = (this.#next + 1) % MAX_CALLS_KEPT;
+    }
   }
 
-  /** A copy: a caller's assertions cannot change the log. */
+  /** A copy, oldest first: a caller's assertions cannot change the log. */
   list(): SandboxCall[] {
-    return this.#calls.map(({ rawBody, ...call }) => ({ ...call, fields: parsedFields(rawBody) }));
+    const ordered = [...this.#calls.slice(this.#next), ...this.#calls.slice(0, this.#next)];
+    return ordered.map(({ rawBody, ...call }) => ({ ...call, fields: parsedFields(rawBody) }));
   }
 
   clear() {
     this.#calls = [];
+    this.#next = 0;
   }
 }
 

@@ -43,6 +43,7 @@ export class Gate {
     }
   }
 }
+
 /** Where a request goes: by the API key whose nonces it carries (none for an unsigned call). */
 export type Router = (orderKey: string | undefined) => Route;
 

@@ -23,9 +23,9 @@ export type Exchange = {
  * A whole answer, read within the bounds. `utf8` is false when the bytes were not valid UTF-8:
  * `text` then holds U+FFFD in their place, and is not JSON (RFC 8259).
  */
-export type Answer = { status: number; headers: { get(name: string): string | null }; text: string; utf8: boolean };
+export type HttpAnswer = { status: number; headers: { get(name: string): string | null }; text: string; utf8: boolean };
 
-export type Transport = (exchange: Exchange) => Promise<Answer>;
+export type Transport = (exchange: Exchange) => Promise<HttpAnswer>;
 
 /**
  * Why an exchange ended without an answer. `redirect`: the server answered 3xx (never followed,

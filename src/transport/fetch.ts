@@ -1,4 +1,4 @@
-import { isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
+import { isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type HttpAnswer, type Exchange, type Transport } from "./exchange.js";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -40,7 +40,7 @@ async function readCapped(response: Response, limit: number): Promise<{ text: st
  * option and the signal. The timeout and the caller's abort end the call even if it does not.
  */
 export function fetchTransport(fetchFunction: typeof globalThis.fetch): Transport {
-  return async (exchange: Exchange): Promise<Answer> => {
+  return async (exchange: Exchange): Promise<HttpAnswer> => {
     exchange.signal?.throwIfAborted();
     const controller = new AbortController();
     const ended = new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true }));
@@ -48,7 +48,7 @@ export function fetchTransport(fetchFunction: typeof globalThis.fetch): Transpor
     const timer = setTimeout(() => controller.abort(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
     const onAbort = () => controller.abort(exchange.signal!.reason);
     exchange.signal?.addEventListener("abort", onAbort, { once: true });
-    const work = async (): Promise<Answer> => {
+    const work = async (): Promise<HttpAnswer> => {
       let response: Response;
       try {
         response = await fetchFunction(exchange.url, {

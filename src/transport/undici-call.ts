@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { decodersFor, type Decoder } from "./decoding.js";
-import { closedBeforeAnswer, isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type Answer, type Exchange } from "./exchange.js";
+import { closedBeforeAnswer, isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type HttpAnswer, type Exchange } from "./exchange.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -41,7 +41,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   constructor(
     private readonly exchange: Exchange,
     private readonly waiting: Waiting,
-    private readonly resolve: (answer: Answer) => void,
+    private readonly resolve: (answer: HttpAnswer) => void,
     private readonly reject: (failure: unknown) => void,
     /** Told once when the call ends after it was handed to undici. */
     private readonly onLeave: () => void = () => {},
@@ -141,7 +141,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     });
   }
 
-  private settle(failure: unknown, answer?: Answer) {
+  private settle(failure: unknown, answer?: HttpAnswer) {
     if (this.settled) return;
     this.settled = true;
     if (!this.started) this.waiting.count--;

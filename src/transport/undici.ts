@@ -1,6 +1,6 @@
 import type { Dispatcher } from "undici";
 import { givenRouter, keyedRouter, processRouter, throughProxy, type Router } from "./dispatchers.js";
-import { TransportFailure, type Answer, type Exchange, type Transport } from "./exchange.js";
+import { TransportFailure, type HttpAnswer, type Exchange, type Transport } from "./exchange.js";
 import { UndiciCall } from "./undici-call.js";
 
 const ORIGIN_AND_PATH = /^(https?:\/\/[^/?#]+)(.*)$/i;
@@ -29,13 +29,13 @@ function problemOf({ url, headers }: Exchange): string | undefined {
  */
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
   const route: Router = options.dispatcher ? givenRouter(options.dispatcher) : options.proxy ? keyedRouter(throughProxy(options.proxy)) : processRouter;
-  return (exchange: Exchange): Promise<Answer> => {
+  return (exchange: Exchange): Promise<HttpAnswer> => {
     if (exchange.signal?.aborted) return Promise.reject(exchange.signal.reason);
     const problem = problemOf(exchange);
     if (problem) return Promise.reject(new TransportFailure("setup", `${problem}; nothing was sent`, { sent: false }));
     const [, origin, path] = ORIGIN_AND_PATH.exec(exchange.url)!;
     const { dispatcher, waiting, gate } = route(exchange.orderKey);
-    return new Promise<Answer>((resolve, reject) => {
+    return new Promise<HttpAnswer>((resolve, reject) => {
       const call = new UndiciCall(exchange, waiting, resolve, reject, () => gate?.leave());
       const go = () => {
         call.handed = true;
