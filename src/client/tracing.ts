@@ -21,6 +21,7 @@ type OtelApi = {
 const OTEL_API = "@opentelemetry/api";
 let loading: Promise<OtelApi | null> | undefined;
 let loaded: OtelApi | null | undefined;
+let tracer: ReturnType<OtelApi["trace"]["getTracer"]> | undefined;
 
 /** Starts loading the API once per process; `loaded` says the outcome once it is known. */
 export function loadTracing(): Promise<OtelApi | null> {
@@ -42,7 +43,9 @@ export class CallSpan {
 
   static start(api: OtelApi | null, operationId: string, method: string, url: string): CallSpan | undefined {
     if (!api) return undefined;
-    const span = api.trace.getTracer("txc-api").startSpan(operationId, { kind: api.SpanKind.CLIENT, attributes: { "http.request.method": method, "txc.operation_id": operationId } });
+    // One tracer for the process: the API's proxy tracer finds a provider registered later.
+    tracer ??= api.trace.getTracer("txc-api");
+    const span = tracer.startSpan(operationId, { kind: api.SpanKind.CLIENT, attributes: { "http.request.method": method, "txc.operation_id": operationId } });
     // Without a registered provider the span records nothing: no more work for it.
     if (!span.isRecording()) return (span.end(), undefined);
     const { hostname, port, protocol } = new URL(url);
