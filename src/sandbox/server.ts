@@ -141,9 +141,11 @@ export function createSandbox({
         () => response.destroy(),
       );
     };
-    if (request.method === "GET" && path === "/") {
+    // HEAD as GET: Node's server sends the head alone.
+    const reading = request.method === "GET" || request.method === "HEAD";
+    if (reading && path === "/") {
       serveFile(docs, "The docs are not built: run npm run docs.\n");
-    } else if (request.method === "GET" && path === "/openapi.json") {
+    } else if (reading && path === "/openapi.json") {
       serveFile(document, "The document is not built: run npm run build.\n");
     } else if (request.method === "GET" && (path === pathPrefixes.api || path === pathPrefixes.api.slice(0, -1))) {
       writeAnswer(response, { status: 200, body: apiIndex(origin()) });

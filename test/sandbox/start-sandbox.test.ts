@@ -174,3 +174,15 @@ describe("the same over HTTP and from the command line", () => {
     }
   });
 });
+
+describe("the site's pages", () => {
+  it("answer HEAD as GET, without a body", async () => {
+    const s = await sandbox();
+    for (const page of ["/", "/openapi.json"]) {
+      const head = await fetch(s.url + page, { method: "HEAD" });
+      expect(head.status, page).toBe(200);
+      expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+      expect(await head.text()).toBe("");
+    }
+  });
+});
