@@ -13,11 +13,9 @@ import { defaultRetryOptions, type RetryOptions } from "./retry.js";
 import { loadTracing } from "./tracing.js";
 import { paginate } from "./paginate.js";
 import { closest } from "../text/closest.js";
-import { TxcApiError } from "../errors/index.js";
+import { OptionsError, TxcApiError } from "../errors/index.js";
 import type { ExtraFields } from "./extra-fields.js";
 import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
-import { OptionsError } from "../errors/options.js";
-
 
 export type ClientOptions = {
   /** Where the API is, for example the sandbox `http://127.0.0.1:8080`. Required: no host is guessed. */
