@@ -36,6 +36,9 @@
   const selected = () => operations.find((operation) => operation.operationId === choice.value);
   const showExample = () => {
     const operation = selected();
+    // What was sent and answered belongs to the operation before: not shown under this one.
+    sent.textContent = answer.textContent = "";
+    answer.removeAttribute("data-status");
     body.value = JSON.stringify(operation.example, null, 2);
     body.disabled = !operation.signed;
     key.disabled = secret.disabled = !operation.signed;

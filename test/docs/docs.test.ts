@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateInPage, renderOffline } from "../helpers/chromium.js";
 import { loadDocument, operations, root, type OpenApiDocument } from "../helpers/project.js";
 import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { requestExample } from "../helpers/examples.js";
 import { signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 
@@ -147,6 +148,29 @@ describe("docs served by the sandbox", () => {
     expect(python.stderr).toBe("");
     expect(JSON.parse(python.stdout)).toMatchObject({ BTC: { main_balance: "0.01532" } });
   });
+
+  it("try-it shows each operation's documented example, and no request or answer of the operation before", async () => {
+    const shown = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      document.getElementById("txc-try-it-open").click();
+      const choice = document.getElementById("txc-try-it-operation");
+      const answer = document.getElementById("txc-try-it-answer");
+      choice.value = "ping";
+      choice.dispatchEvent(new Event("change"));
+      document.getElementById("txc-try-it-send").click();
+      for (let waited = 0; waited < 5000 && !answer.dataset.status; waited += 50) await sleep(50);
+      const before = answer.dataset.status;
+      choice.value = "getFundingHistory";
+      choice.dispatchEvent(new Event("change"));
+      const send = getComputedStyle(document.getElementById("txc-try-it-send"));
+      return { before, request: document.getElementById("txc-try-it-request").textContent, answer: answer.textContent, status: answer.dataset.status ?? null,
+        body: document.getElementById("txc-try-it-body").value, sendBackground: send.backgroundColor };
+    })()`)) as { before: string; request: string; answer: string; status: string | null; body: string; sendBackground: string };
+    expect(shown.before).toBe("200");
+    expect({ request: shown.request, answer: shown.answer, status: shown.status }).toEqual({ request: "", answer: "", status: null });
+    expect(JSON.parse(shown.body)).toEqual(requestExample("getFundingHistory"));
+    expect(shown.sendBackground).toBe("rgb(29, 78, 216)");
+  }, 90_000);
 
   it("has a try-it panel that sends every operation signed to the sandbox and shows the request as sent", async () => {
     await resetSandbox(sandbox);
