@@ -65,7 +65,8 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
       if (fields !== undefined) {
         // Signed here, not before: nothing runs between the nonce and the transport.
         body = bodyText(path, nonce(keys.apiKey), fields ? (JSON.parse(fields) as object) : {});
-        Object.assign(headers, signBodyText(body, keys));
+        // The signed headers replace openapi-fetch's by name, whatever their case: one Content-Type.
+        for (const [name, value] of Object.entries(signBodyText(body, keys))) headers[name.toLowerCase()] = value;
       }
       return transport({ url: request.url, method: request.method, headers, body, signal: request.signal, timeoutMs, maxResponseBytes, orderKey: keys.apiKey, readOnly: !stateChanging });
     };

@@ -29,9 +29,10 @@ Options:
   --no-rate-limits   do not answer 429: for load tests of your own code (contract-test it with
                      --no-pacing)
   --fault SPEC       a fault to apply, as JSON (repeatable), such as
-                     '{"operationId":"getMainBalance","status":429,"times":3}'; fields: operationId, status, retryAfterSeconds, delayMs, drop ("before" or
-                     "after"), times, probability, seed. POST /sandbox/faults adds more, GET
-                     /sandbox/calls lists what reached the API.
+                     '{"operationId":"getMainBalance","status":429,"times":3}'; fields:
+                     operationId, status, retryAfterSeconds, delayMs, drop ("before" or "after"),
+                     times, probability, seed. POST /sandbox/faults adds more, GET /sandbox/calls
+                     lists what reached the API.
 
 On Ctrl-C or SIGTERM it stops taking connections, answers the requests already received (for
 up to 5 s) and exits 0.

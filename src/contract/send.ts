@@ -5,11 +5,11 @@ import { networkFailureWords } from "../errors/network.js";
 import { undiciTransport } from "../transport/undici.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
+import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
 import type { Case, Observation } from "./case.js";
 import { bodyText } from "./reproduction.js";
 
 export type { Observation };
-import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
 
 export type Identity = { apiKey: string; apiSecret: string };
 /**
@@ -39,7 +39,7 @@ export class ConnectionError extends Error {
 
 
 
-type Init = { method: string; headers?: Record<string, string>; body?: string; orderKey?: string; readOnly?: boolean };
+type Init = { method: string; headers?: Record<string, string>; body?: string; nonce?: string; orderKey?: string; readOnly?: boolean };
 
 /**
  * Sends cases to one target. Key objects are made once per identity, not per request; the body is
@@ -76,7 +76,7 @@ export class Sender {
     const sentAt = performance.now();
     const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
     this.#target.onExchange?.({
-      operationId, attempt: 1, method: init.method, url, nonce: init.body === undefined ? undefined : /"nonce":"([^"]*)"/.exec(init.body)?.[1],
+      operationId, attempt: 1, method: init.method, url, nonce: init.nonce,
       bodyBytes: init.body === undefined ? 0 : Buffer.byteLength(init.body), headers: redactedHeaders(init.headers), queuedMs: 0,
       status: answer.status, durationMs: performance.now() - sentAt,
     });
@@ -111,10 +111,11 @@ export class Sender {
     if (!c.fields) return { method: c.method, readOnly };
     const tamper = c.tamper;
     const identity = this.identityOf(c, worker);
-    const body = bodyText(c, timeNonce(identity.apiKey));
+    const nonce = timeNonce(identity.apiKey);
+    const body = bodyText(c, nonce);
     const headers: Record<string, string> = signBodyText(body, this.#credentials(identity, tamper?.kind === "wrong-secret"));
     if (tamper?.kind === "omit-header") delete headers[tamper.header];
-    return { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body, orderKey: identity.apiKey, readOnly };
+    return { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body, nonce, orderKey: identity.apiKey, readOnly };
   }
 
   /** Sends one case, signed and tampered with as it says, and returns what came back. */

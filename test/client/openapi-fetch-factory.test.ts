@@ -25,6 +25,18 @@ const hostile = async (...args: Parameters<typeof startHostile>) => {
 };
 
 describe("createSignedFetchClient", () => {
+  it("sends each header once, whatever the case openapi-fetch gave it", async () => {
+    const names: string[][] = [];
+    const server = await hostile((request, response) => {
+      names.push(request.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()));
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end(JSON.stringify({ BTC: { main_balance: "1" } }));
+    });
+    await createSignedFetchClient({ baseUrl: server.baseUrl, ...partner }).POST("/api/v4/main-account/balance", { body: {} as never });
+    expect(names[0]!.filter((name) => name === "content-type")).toHaveLength(1);
+    expect(new Set(names[0]).size).toBe(names[0]!.length);
+  });
+
   it("makes signed, typed calls to the sandbox with openapi-fetch's own API", async () => {
     const client = createSignedFetchClient({ baseUrl: sandbox.baseUrl, ...partner });
     const { data, error, response } = await client.POST("/api/v4/main-account/balance", { body: { ticker: "BTC" } });
