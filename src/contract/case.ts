@@ -2,6 +2,7 @@
 // checks' names, a case, what came back, and a verdict.
 import type { OperationId } from "./document.js";
 import { pathPrefixes } from "../../generated/operations.js";
+import type { ConformanceKind, JsonReading } from "../validation/answer-conformance.js";
 
 /** The names of the checks, in the order a run plans and reports them; checks/registry.ts holds their modules. */
 export const CHECK_NAMES = ["positive", "negative", "error-keys", "tied-answers", "auth-headers", "auth-signature", "public", "protocol", "partner-only", "sequences", "rate-limits"] as const;
@@ -55,7 +56,7 @@ export type Observation = {
   contentType: string;
   cacheControl: string;
   text: string;
-  json: { ok: true; value: unknown } | { ok: false };
+  json: JsonReading;
   /** Diagnostic headers the server sent with its answer, by lower-case name. */
   diagnostics: Record<string, string>;
   /** Why no answer was read: a redirect (never followed) or an answer over the size cap. */
@@ -66,7 +67,7 @@ export type Observation = {
 
 /** What went wrong, by kind, so that reports and machines can group and filter failures. */
 export type ProblemKind =
-  | "transport" | "status" | "undocumented-status" | "content-type" | "not-json" | "cacheable" | "schema"
+  | ConformanceKind | "transport" | "status" | "cacheable"
   | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence";
 export type Problem = { kind: ProblemKind; message: string };
 

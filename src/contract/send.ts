@@ -8,6 +8,7 @@ import { TransportFailure } from "../transport/exchange.js";
 import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
 import type { Case, Observation } from "./case.js";
 import { bodyText } from "./reproduction.js";
+import { readJson } from "../validation/answer-conformance.js";
 
 export type { Observation };
 
@@ -80,11 +81,6 @@ export class Sender {
       bodyBytes: init.body === undefined ? 0 : Buffer.byteLength(init.body), headers: redactedHeaders(init.headers), queuedMs: 0,
       status: answer.status, durationMs: performance.now() - sentAt,
     });
-    let json: Observation["json"] = { ok: false };
-    try {
-      // Bytes that are not UTF-8 are not JSON (RFC 8259), whatever the decoded text parses to.
-      if (answer.utf8) json = { ok: true, value: JSON.parse(answer.text) };
-    } catch {}
     const diagnostics: Record<string, string> = {};
     for (const name of DIAGNOSTIC_HEADERS) {
       const value = answer.headers.get(name);
@@ -96,7 +92,7 @@ export class Sender {
       contentType: answer.headers.get("content-type") ?? "",
       cacheControl: answer.headers.get("cache-control") ?? "",
       text: answer.text,
-      json,
+      json: readJson(answer.text, answer.utf8),
       diagnostics,
     };
   }
@@ -134,7 +130,7 @@ export class Sender {
       });
     } catch (error) {
       if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) {
-        return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false }, diagnostics: {}, transportProblem: error.message };
+        return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false, why: "the answer was not read" }, diagnostics: {}, transportProblem: error.message };
       }
       const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms` : networkFailureWords(error);
       throw new ConnectionError(`${c.method} ${url}: ${reason}`);

@@ -1,9 +1,7 @@
-import type { ValidateFunction } from "../../generated/validator-types.js";
 import { validators } from "../../generated/validators.js";
-import { contentTypeProblem } from "../validation/content-type.js";
-import { validationIssues } from "../validation/issues.js";
+import { conformanceProblems } from "../validation/answer-conformance.js";
 import { printable } from "../text/printable.js";
-import { documentedErrorKeys, documentedStatus, documentedStatuses, operationIndex, requestSchema, type OperationId, type Schema } from "./document.js";
+import { documentedErrorKeys, operationIndex, requestSchema, type OperationId, type Schema } from "./document.js";
 import { reproduction } from "./reproduction.js";
 import { isUnknownPath, type Case, type CheckResult, type Observation, type Problem, type ProblemKind } from "./case.js";
 
@@ -20,23 +18,24 @@ function cacheable(cacheControl: string): boolean {
   return /\bpublic\b/.test(directives) || /\b(s-)?max-age=0*[1-9]/.test(directives);
 }
 
-/** Ways an answer breaks the document: an undocumented status, a non-JSON body, a schema violation. */
+/**
+ * Ways an answer breaks the document, read as the client reads it (`conformanceProblems`), and
+ * one the client cannot see: a private answer that a cache may keep.
+ */
 function conformance(operationId: OperationId, o: Observation): Problem[] {
-  const key = documentedStatus(operationId, o.status);
-  if (!key) return [problem("undocumented-status", `status ${o.status} is not documented for ${operationId} (documented: ${documentedStatuses(operationId).join(", ")})`)];
-  const problems: Problem[] = [];
-  const wrongType = contentTypeProblem(o.contentType);
-  if (wrongType) problems.push(problem("content-type", wrongType));
-  if (!o.json.ok) return problems;
-  if (operationIndex[operationId].signed && o.status === 200 && cacheable(o.cacheControl)) {
+  const problems = conformanceProblems(operationId, validators[operationId], o).map(({ kind, issue }): Problem =>
+    kind === "schema" ? problem("schema", `body ${issue.message} (${issue.rule})`)
+    : kind === "not-json" ? notJson(o)!
+    : problem(kind, issue.message));
+  if (operationIndex[operationId].signed && o.status === 200 && o.json.ok && cacheable(o.cacheControl)) {
     problems.push(problem("cacheable", `a private answer is cacheable (Cache-Control: ${o.cacheControl}); the description says it is not cached`));
-  }
-  const validate = (validators[operationId].responses as Record<string, ValidateFunction>)[key];
-  if (validate && !validate(o.json.value)) {
-    problems.push(...validationIssues(validate.errors).map((issue) => problem("schema", `body ${issue.message} (${issue.rule})`)));
   }
   return problems;
 }
+
+/** The description: every response is JSON, refusals and unknown paths included. */
+const notJson = (o: Observation): Problem | undefined =>
+  o.transportProblem || o.json.ok ? undefined : problem("not-json", `${o.json.why}${o.status >= 400 ? ` (a ${o.status} answer too must be JSON)` : ""}`);
 
 /** Real values must be answered 200: a fixture always, a documented example where nothing changes. */
 const mustSucceed = (c: Case): boolean =>
@@ -144,31 +143,36 @@ export function verdictOf(c: Case, o: Observation, check: Case["check"], problem
   };
 }
 
+/** What is wrong with the answer itself, whatever the case expected: conformance, and JSON for any answer. */
+function answerProblems(c: Case, o: Observation): Problem[] {
+  if (o.transportProblem) return [];
+  const own = isUnknownPath(c.operationId) || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
+  const json = notJson(o);
+  return json && !own.some(({ kind }) => kind === "not-json") ? [...own, json] : own;
+}
+
 /** The verdict of a case's own check on its answer, by what the case expects. */
 export function judge(c: Case, o: Observation): CheckResult {
   const problems: Problem[] = [];
-  const own = isUnknownPath(c.operationId) || o.transportProblem || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
-  // The description: every response is JSON, refusals and unknown paths included.
-  const notJson = o.transportProblem || o.json.ok ? [] : [problem("not-json", `the body is not JSON${o.status >= 400 ? ` (a ${o.status} answer too must be JSON)` : ""}`)];
   if (o.transportProblem) problems.push(problem("transport", o.transportProblem));
   else if (c.expect.kind === "accepted") {
     if (!isUnknownPath(c.operationId)) {
       problems.push(...acceptanceProblems(c as Case & { operationId: OperationId }, o, mustSucceed(c)));
     }
-    problems.push(...own, ...notJson);
+    problems.push(...answerProblems(c, o));
   } else if (c.expect.kind === "rejected") {
     if (o.status < 400 || o.status >= 500 || [401, 404, 429].includes(o.status)) problems.push(problem("not-rejected", `the request was not rejected as invalid: status ${o.status}`));
-    problems.push(...own, ...notJson);
+    problems.push(...answerProblems(c, o));
     const errors = o.json.ok ? (o.json.value as { errors?: unknown })?.errors : undefined;
     if (c.expect.errorKey && !(errors && typeof errors === "object" && c.expect.errorKey in errors)) {
       problems.push(problem("error-key", `errors has no key ${c.expect.errorKey} (keys: ${errors && typeof errors === "object" ? Object.keys(errors).join(", ") || "none" : "no errors object"})`));
     }
   } else if (c.expect.kind === "client-error") {
     if (o.status < 400 || o.status >= 500 || o.status === 429) problems.push(problem("status", `status ${o.status}, not a 4xx`));
-    problems.push(...notJson);
+    problems.push(...answerProblems(c, o));
   } else {
     if (o.status !== c.expect.status) problems.push(problem("status", `status ${o.status}${o.status < 300 && o.status > 0 ? ": the request was accepted" : ""}`));
-    else problems.push(...own, ...notJson);
+    else problems.push(...answerProblems(c, o));
   }
   return verdictOf(c, o, c.check, problems, describeExpectation(c));
 }

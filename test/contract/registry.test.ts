@@ -8,19 +8,13 @@ import { tiedAnswerProblems } from "../../src/validation/tied-answers.js";
 import { operationIds } from "../../src/contract/document.js";
 import { buildCases, planContext } from "../../src/contract/plan.js";
 import { groupFailures } from "../../src/contract/report-text.js";
-import type { Observation } from "../../src/contract/case.js";
+import { observed } from "../helpers/observation.js";
 import { judge } from "../../src/contract/verdict.js";
 
 const plan = (checks: CheckName[], more: Partial<Parameters<typeof planContext>[0]> = {}) =>
   planContext({ operations: operationIds, checks: new Set(checks), includeMutations: false, seed: 1, examplesPerOperation: 2, ...more });
 
-const observation = (status: number, text: string, contentType = "application/json"): Observation => {
-  let json: Observation["json"] = { ok: false };
-  try {
-    json = { ok: true, value: JSON.parse(text) };
-  } catch {}
-  return { url: "http://127.0.0.1:9/x", status, contentType, cacheControl: "no-store", text, json, diagnostics: {} };
-};
+const observation = (status: number, text: string, contentType = "application/json") => observed(status, text, { contentType });
 
 describe("the registry", () => {
   it("holds one module per check name, in the order of the names; rate-limits alone is opt-in", () => {

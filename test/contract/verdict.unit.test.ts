@@ -4,18 +4,13 @@ import { operationIndex } from "../../generated/operations.js";
 import type { Case } from "../../src/contract/case.js";
 import { judge } from "../../src/contract/verdict.js";
 import type { Observation } from "../../src/contract/case.js";
+import { observed as observedAnswer } from "../helpers/observation.js";
 
 const balancePath = operationIndex.getMainBalance.path;
 const refundPath = operationIndex.refundDeposit.path;
 
-function observed(status: number, body: unknown, extra: Partial<Observation> = {}): Observation {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  let json: Observation["json"] = { ok: false };
-  try {
-    json = { ok: true, value: JSON.parse(text) };
-  } catch {}
-  return { url: `http://127.0.0.1:1${balancePath}`, status, contentType: "application/json", cacheControl: "", text, json, diagnostics: {}, ...extra };
-}
+const observed = (status: number, body: unknown, extra: Partial<Observation> = {}) =>
+  observedAnswer(status, body, { url: `http://127.0.0.1:1${balancePath}`, cacheControl: "", ...extra });
 
 const positive: Case = { operationId: "getMainBalance", check: "positive", name: "example", method: "POST", path: balancePath, fields: { ticker: "BTC" }, expect: { kind: "accepted" }, realValues: "documented" };
 const generatedRefund: Case = { operationId: "refundDeposit", check: "positive", name: "generated", method: "POST", path: refundPath, fields: { transaction_id: "x", address: "y" }, expect: { kind: "accepted" } };
