@@ -3,5 +3,5 @@ export {
   contractTests, ContractTestStartError, runContractTest,
   type ContractCheckResult, type ContractFailure, type ContractTestCase, type ContractTestOptions, type ContractTestResult,
 } from "./contract/library.js";
-export type { CheckName } from "./contract/checks/check.js";
+export type { CheckName } from "./contract/checks/registry.js";
 export type { RunEvent } from "./contract/run.js";

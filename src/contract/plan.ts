@@ -1,6 +1,6 @@
 import type { Case } from "./case.js";
 import type { PlanContext, PlannedOperation } from "./checks/check.js";
-import { registry, type CheckName } from "./checks/registry.js";
+import { isCheckName, registry, type CheckName } from "./checks/registry.js";
 import { operationIndex, requestExamples, requestSchema, type OperationId } from "./document.js";
 import { seededRandom } from "./random.js";
 
@@ -19,7 +19,7 @@ export type PlanOptions = {
 export function planContext(options: PlanOptions): PlanContext {
   return {
     operations: options.operations.filter((id) => options.includeMutations || !operationIndex[id].stateChanging),
-    wanted: (check) => options.checks.has(check),
+    wanted: (check) => isCheckName(check) && options.checks.has(check),
     includeMutations: options.includeMutations,
     examplesPerOperation: options.examplesPerOperation,
     fixtures: options.fixtures ?? {},

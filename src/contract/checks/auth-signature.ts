@@ -1,7 +1,7 @@
 import { operationIndex } from "../document.js";
-import type { Check } from "./check.js";
+import { defineCheck } from "./check.js";
 
-export const authSignature: Check = {
+export const authSignature = defineCheck({
   name: "auth-signature",
   description: "a wrong signature, a signature over another body, a reused nonce (of an accepted request), or request not the path: 401",
   cases: ({ path, valid, make }) => {
@@ -14,4 +14,4 @@ export const authSignature: Check = {
       make("request not the path called", "auth-signature", refused, valid, { kind: "request-path", path: other }),
     ];
   },
-};
+});

@@ -1,8 +1,8 @@
 import { documentedErrorKeys } from "../document.js";
 import { mutations } from "../mutations.js";
-import type { Check } from "./check.js";
+import { defineCheck } from "./check.js";
 
-export const errorKeys: Check = {
+export const errorKeys = defineCheck({
   name: "error-keys",
   description: "where the document keys errors by field (x-errors-keyed-by: investments history id, ticker, status), the key is there",
   cases: ({ operationId, schema, valid, make }) => {
@@ -11,4 +11,4 @@ export const errorKeys: Check = {
       .filter((mutation) => keyed.has(mutation.field))
       .map((mutation) => make(`${mutation.name}: errors keyed ${mutation.field}`, "error-keys", { kind: "rejected", errorKey: mutation.field }, mutation.apply(valid)));
   },
-};
+});

@@ -1,7 +1,7 @@
 import type { Case } from "../case.js";
 import { SIGNING_FIELDS, type Schema } from "../document.js";
 import { sampleValid } from "../random.js";
-import type { Check, PlannedOperation, PlanContext } from "./check.js";
+import { defineCheck, type PlannedOperation, type PlanContext } from "./check.js";
 
 /** Operations whose state sequence the "sequences" check runs, so their fixture is used there. */
 export const SEQUENCED: readonly string[] = ["applyCode", "refundDeposit"];
@@ -48,9 +48,9 @@ export function validRequests(operation: PlannedOperation, plan: PlanContext, ch
   return cases;
 }
 
-export const positive: Check = {
+export const positive = defineCheck({
   name: "positive",
   description: "documented examples, every enum value and bound, and generated valid requests are accepted with a documented answer; a value whose validity the schema alone decides is never refused",
   cases: (operation, plan) => validRequests(operation, plan, "positive"),
-};
+});
 

@@ -1,8 +1,8 @@
 import { UNKNOWN_PATH, UNKNOWN_PATH_CASE } from "../case.js";
 import { operationIndex, type OperationId } from "../document.js";
-import type { Check } from "./check.js";
+import { defineCheck } from "./check.js";
 
-export const publicCheck: Check = {
+export const publicCheck = defineCheck({
   name: "public",
   description: "ping answers without authentication; an unknown path answers 404",
   casesOnce: (plan) => [
@@ -11,4 +11,4 @@ export const publicCheck: Check = {
       .filter((id: OperationId) => !operationIndex[id].signed)
       .map((operationId) => ({ operationId, check: "public" as const, name: "answers without authentication", method: operationIndex[operationId].method, path: operationIndex[operationId].path, expect: { kind: "accepted" as const } })),
   ],
-};
+});

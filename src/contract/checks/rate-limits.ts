@@ -5,7 +5,7 @@ import { operationIndex, realFields, type OperationId } from "../document.js";
 import type { Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
 import { judge, type CheckResult } from "../verdict.js";
-import type { Check } from "./check.js";
+import { defineCheck } from "./check.js";
 
 type SendCase = (c: Case, worker: number) => Promise<Observation>;
 
@@ -68,7 +68,7 @@ async function checkRateLimits(
   return results;
 }
 
-export const rateLimits: Check = {
+export const rateLimits = defineCheck({
   name: "rate-limits",
   description: "opt-in, for servers you own: each documented rate limit answers 429 to the request past it, and not before",
   optIn: true,
@@ -78,4 +78,4 @@ export const rateLimits: Check = {
       for (const result of await checkRateLimits(plan.operations, { workers, lastSentAt, fixtures: plan.fixtures }, sendUnpaced)) record(result);
     },
   },
-};
+});

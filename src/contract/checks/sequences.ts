@@ -4,7 +4,7 @@ import { operationIndex, realFields, type OperationId } from "../document.js";
 import type { Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
 import { judge, type Problem, type CheckResult } from "../verdict.js";
-import type { Check } from "./check.js";
+import { defineCheck } from "./check.js";
 import { judgeTied } from "./tied-answers.js";
 
 type SendCase = (c: Case) => Promise<Observation>;
@@ -112,7 +112,7 @@ async function refundOnce(sendCase: SendCase, fields: Fields): Promise<CheckResu
  * step at a time. Each uses the fixture of its operation, or else its first documented example
  * (what the sandbox holds).
  */
-export const sequences: Check = {
+export const sequences = defineCheck({
   name: "sequences",
   description: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once, with the id sent",
   phase: {
@@ -124,4 +124,4 @@ export const sequences: Check = {
       if (plan.operations.includes("refundDeposit")) record(await refundOnce(sendPaced, fieldsOf("refundDeposit")));
     },
   },
-};
+});

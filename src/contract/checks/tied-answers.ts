@@ -3,7 +3,7 @@ import { isUnknownPath, type Case } from "../case.js";
 import { operationIndex } from "../document.js";
 import type { Observation } from "../case.js";
 import { verdictOf, type CheckResult } from "../verdict.js";
-import type { Check } from "./check.js";
+import { defineCheck } from "./check.js";
 import { offsetMoves, pagedOperations } from "./offset-moves.js";
 import { validRequests } from "./positive.js";
 
@@ -17,7 +17,7 @@ export function judgeTied(c: Case, o: Observation): CheckResult | undefined {
   return problems && verdictOf(c, o, "tied-answers", problems.map((message) => ({ kind: "tied-answer", message })), "a 200 answer that agrees with its request");
 }
 
-export const tiedAnswers: Check = {
+export const tiedAnswers = defineCheck({
   name: "tied-answers",
   description: "answers agree with their request: a refund's id is the transaction_id sent, a page's offset and limit are those asked for, it holds at most limit records and a later offset moves, a balance asked for one ticker lists only it",
   // Every accepted answer is compared; without positive, the valid requests of the tied operations are sent for it.
@@ -33,4 +33,4 @@ export const tiedAnswers: Check = {
       }
     },
   },
-};
+});
