@@ -44,6 +44,9 @@ export const operationIndex = {
       }
     ],
     "pagination": {
+      "offsetField": "offset",
+      "limitField": "limit",
+      "recordsField": "records",
       "limitDefault": 100,
       "limitMaximum": 100,
       "offsetMaximum": 10000
@@ -92,6 +95,9 @@ export const operationIndex = {
       }
     ],
     "pagination": {
+      "offsetField": "offset",
+      "limitField": "limit",
+      "recordsField": "records",
       "limitDefault": 100,
       "limitMaximum": 100,
       "offsetMaximum": 10000
@@ -259,6 +265,9 @@ export const operationIndex = {
     "businessPartnerOnly": false,
     "rateLimits": [],
     "pagination": {
+      "offsetField": "offset",
+      "limitField": "limit",
+      "recordsField": "records",
       "limitDefault": 100,
       "limitMaximum": null,
       "offsetMaximum": null

@@ -8,14 +8,25 @@ import { isMain, outDirFromArgs } from "./project.mjs";
 
 const HEADER = "// Generated from openapi/ by scripts/operations.mjs. Do not edit: run `npm run generate`.";
 
-/** Limit and offset bounds of a paged request, or null when the request is not paged. */
+/**
+ * How a paged operation pages (`x-paging`): the request fields that skip records and bound a page,
+ * the answer's list, and the bounds the document gives them; null for an operation that is not
+ * paged. A name that is not a field of the request or the answer stops the build.
+ */
 function pagination(document, operation) {
-  const body = resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema);
-  const ok = resolve(document, resolve(document, operation.responses?.["200"])?.content?.[JSON_MEDIA]?.schema);
-  if (!body?.properties?.limit || !body.properties.offset || !ok?.properties?.records) return null;
-  const limit = resolve(document, body.properties.limit);
-  const offset = resolve(document, body.properties.offset);
+  const paging = operation["x-paging"];
+  if (!paging) return null;
+  const body = resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema)?.properties ?? {};
+  const ok = resolve(document, resolve(document, operation.responses?.["200"])?.content?.[JSON_MEDIA]?.schema)?.properties ?? {};
+  for (const [role, field, fields] of [["offset", paging.offset, body], ["limit", paging.limit, body], ["records", paging.records, ok]]) {
+    if (!fields[field]) throw new Error(`${operation.operationId}: x-paging.${role} names ${JSON.stringify(field)}, which is not a field of its ${role === "records" ? "200 answer" : "request"}`);
+  }
+  const limit = resolve(document, body[paging.limit]);
+  const offset = resolve(document, body[paging.offset]);
   return {
+    offsetField: paging.offset,
+    limitField: paging.limit,
+    recordsField: paging.records,
     limitDefault: limit.default ?? null,
     limitMaximum: limit.maximum ?? null,
     offsetMaximum: offset.maximum ?? null,

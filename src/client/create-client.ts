@@ -15,7 +15,7 @@ import { paginate } from "./paginate.js";
 import { closest } from "../text/closest.js";
 import { OptionsError, TxcApiError } from "../errors/index.js";
 import type { ExtraFields } from "./extra-fields.js";
-import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageRecord, Params } from "./operation-types.js";
+import type { CallOptions, OperationId, OperationMethods, PagedOperationId, PageParams, PageRecord } from "./operation-types.js";
 
 export type ClientOptions = {
   /** Where the API is, for example the sandbox `http://127.0.0.1:8080`. Required: no host is guessed. */
@@ -69,7 +69,7 @@ export type ClientOptions = {
 
 export type TxcClient = OperationMethods & {
   /** Every record of a paged history, page by page within the documented bounds. */
-  paginate<Id extends PagedOperationId>(operationId: Id, params?: Omit<Params<Id>, "offset"> & { offset?: number }, options?: CallOptions): AsyncIterable<PageRecord<Id>>;
+  paginate<Id extends PagedOperationId>(operationId: Id, params?: PageParams<Id>, options?: CallOptions): AsyncIterable<PageRecord<Id>>;
 };
 
 /** The options checked and fixed once: what every call of the client shares. */
@@ -124,7 +124,7 @@ export function createClient(options: ClientOptions): TxcClient {
 
   const client = Object.freeze({
     ...methods,
-    paginate: ((operationId: PagedOperationId, params?: object, callOptions?: CallOptions) =>
+    paginate: ((operationId: PagedOperationId, params?: Record<string, unknown>, callOptions?: CallOptions) =>
       paginate(operationId, params, (pageParams) => call(operationId, pageParams, callOptions))) as TxcClient["paginate"],
   });
   return withDidYouMean(client);

@@ -36,4 +36,10 @@ type IndexEntry<Id extends OperationId> = (typeof operationIndex)[Id];
 /** Operations whose request is paged by limit and offset and whose answer carries records. */
 export type PagedOperationId = { [Id in OperationId]: IndexEntry<Id>["pagination"] extends null ? never : Id }[OperationId];
 
-export type PageRecord<Id extends PagedOperationId> = ResponseBody<Id> extends { records: (infer R)[] } ? R : never;
+/** How an operation pages: the names of its fields (`x-paging`) and their bounds. */
+export type PagingOf<Id extends PagedOperationId> = NonNullable<IndexEntry<Id>["pagination"]>;
+
+/** The parameters of a walk: the operation's own, with the offset to start from. */
+export type PageParams<Id extends PagedOperationId> = Omit<Params<Id>, PagingOf<Id>["offsetField"]> & { [Field in PagingOf<Id>["offsetField"]]?: number };
+
+export type PageRecord<Id extends PagedOperationId> = ResponseBody<Id>[PagingOf<Id>["recordsField"] & keyof ResponseBody<Id>] extends readonly (infer R)[] ? R : never;

@@ -46,6 +46,5 @@ export function tiedAnswerProblems(operationId: OperationId, fields: Fields, ans
   return compared ? problems : undefined;
 }
 
-/** The paged operations: those whose answer echoes the request's offset. */
-export const isPaged = (operationId: OperationId) =>
-  (operationIndex[operationId].tiedToRequest as readonly Tie[]).some((tie) => "equals" in tie && tie.equals === "offset");
+/** The paged operations: those the document marks with `x-paging`. */
+export const isPaged = (operationId: OperationId): boolean => operationIndex[operationId].pagination !== null;

@@ -22,7 +22,7 @@ describe("paginate", () => {
   it("asks for the largest documented page, and stops at the first short one", async () => {
     const log: object[] = [];
     const limit = operationIndex.getInvestmentsHistory.pagination.limitMaximum;
-    const records = await walk(paginate("getInvestmentsHistory", { status: 1 } as object, pagesOf(2 * limit + 3, log)));
+    const records = await walk(paginate("getInvestmentsHistory", { status: 1 }, pagesOf(2 * limit + 3, log)));
     expect(records).toHaveLength(2 * limit + 3);
     expect(log).toEqual([0, limit, 2 * limit].map((offset) => ({ status: 1, limit, offset })));
   });

@@ -9,8 +9,11 @@ import { isPaged } from "../../validation/tied-answers.js";
 type SendCase = (c: Case) => Promise<Observation>;
 type Fields = Record<string, unknown>;
 
-const recordsOf = (o: Observation): unknown[] | undefined => {
-  const records = o.json.ok ? (o.json.value as { records?: unknown } | null)?.records : undefined;
+/** The paging field names of a paged operation (`x-paging`). */
+const pagingOf = (operationId: OperationId) => operationIndex[operationId].pagination!;
+
+const recordsOf = (operationId: OperationId, o: Observation): unknown[] | undefined => {
+  const records = o.json.ok ? (o.json.value as Record<string, unknown> | null)?.[pagingOf(operationId).recordsField] : undefined;
   return Array.isArray(records) ? records : undefined;
 };
 
@@ -21,20 +24,21 @@ const recordsOf = (o: Observation): unknown[] | undefined => {
  */
 export async function offsetMoves(operationId: OperationId, base: Fields, sendCase: SendCase): Promise<CheckResult | string> {
   const { method, path } = operationIndex[operationId];
+  const { offsetField, limitField } = pagingOf(operationId);
   const step = (name: string, offset: number, limit: number): Case => ({
-    operationId, check: "tied-answers", name, method, path, fields: { ...base, offset, limit }, expect: { kind: "accepted" }, realValues: "fixture",
+    operationId, check: "tied-answers", name, method, path, fields: { ...base, [offsetField]: offset, [limitField]: limit }, expect: { kind: "accepted" }, realValues: "fixture",
   });
   const first = step("a later offset moves: offset 0, limit 2", 0, 2);
   const firstAnswer = await sendCase(first);
   const firstVerdict = judge(first, firstAnswer);
   if (!firstVerdict.passed) return { ...firstVerdict, name: first.name };
-  const two = recordsOf(firstAnswer) ?? [];
+  const two = recordsOf(operationId, firstAnswer) ?? [];
   if (two.length < 2) return `${operationId}: a later offset was not compared, the server has ${two.length} record${two.length === 1 ? "" : "s"} for ${JSON.stringify(base)}`;
   const second = step("a later offset moves: offset 1, limit 1, after offset 0, limit 2", 1, 1);
   const secondAnswer = await sendCase(second);
   const verdict = judge(second, secondAnswer);
   if (!verdict.passed) return verdict;
-  const moved = recordsOf(secondAnswer) ?? [];
+  const moved = recordsOf(operationId, secondAnswer) ?? [];
   if (moved.length === 1 && isDeepStrictEqual(moved[0], two[1])) return verdict;
   const problem = moved.length && isDeepStrictEqual(moved[0], two[0])
     ? "offset 1 answered the first record again: the server ignores offset"
@@ -47,7 +51,8 @@ export function pagedOperations(operationIds: OperationId[], fixtures: Partial<R
   return operationIds
     .filter((id) => isPaged(id) && !operationIndex[id].stateChanging)
     .map((operationId) => {
-      const { offset: _offset, limit: _limit, ...base } = realFields(operationId, fixtures);
+      const { offsetField, limitField } = pagingOf(operationId);
+      const { [offsetField]: _offset, [limitField]: _limit, ...base } = realFields(operationId, fixtures);
       return { operationId, base };
     });
 }
