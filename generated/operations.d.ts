@@ -370,6 +370,22 @@ export declare const pathPrefixes: {
   "public": "/api/v4/public/"
 };
 
+/** What the error examples show: the private error's code by status, the public error's fields besides its message. */
+export declare const errorFormats: {
+  "privateCodes": {
+    "400": 0,
+    "401": 401,
+    "403": 403,
+    "404": 404,
+    "429": 429,
+    "500": 500
+  },
+  "publicFields": {
+    "success": false,
+    "params": []
+  }
+};
+
 /** The event name of each webhook, by operationId. */
 export declare const webhookEvents: {
   "depositCanceled": "deposit.canceled"

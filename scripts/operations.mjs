@@ -63,6 +63,30 @@ function publicAnswer(document, operation) {
   return first === undefined ? null : resolve(document, first).value ?? null;
 }
 
+/**
+ * What the document's error examples show of each error format: the private error's `code` by
+ * status (0 for validation; the status itself in the illustrative ones), and the public error's
+ * fields besides its message. Two examples that disagree on a status's code stop the build.
+ */
+export function errorFormats(document) {
+  const privateCodes = {};
+  let publicFields = null;
+  for (const { operation } of operationsOf(document)) {
+    const signed = isSigned(document, operation);
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (!/^[45]\d\d$/.test(status)) continue;
+      for (const example of Object.values(resolve(document, response)?.content?.[JSON_MEDIA]?.examples ?? {})) {
+        const { message: _message, errors: _errors, ...fields } = resolve(document, example).value;
+        if (!signed) publicFields ??= fields;
+        else if (privateCodes[status] !== undefined && privateCodes[status] !== fields.code) {
+          throw new Error(`${operation.operationId}: its ${status} example has code ${fields.code}, another ${status} example has ${privateCodes[status]}`);
+        } else privateCodes[status] = fields.code;
+      }
+    }
+  }
+  return { privateCodes, publicFields };
+}
+
 export function operationIndex(document) {
   const index = {};
   for (const { name, method, operation } of operationsOf(document)) {
@@ -115,6 +139,7 @@ function exportsOf(document) {
     ["servers", "The servers of the document.", serverList(document)],
     ["signing", "How a private request is signed: the header names and the body fields the signer sets.", signingFacts(document)],
     ["pathPrefixes", "Where the API's paths live, and where its public (unsigned) operations live.", pathPrefixes(document)],
+    ["errorFormats", "What the error examples show: the private error's code by status, the public error's fields besides its message.", errorFormats(document)],
     ["webhookEvents", "The event name of each webhook, by operationId.", Object.fromEntries([...operationsOf(document, "webhooks")].map(({ name, operation }) => [operation.operationId, name]))],
   ];
 }

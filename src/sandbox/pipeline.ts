@@ -9,7 +9,7 @@ import { authenticate, type Authenticated } from "./auth.js";
 import type { Dataset } from "./dataset.js";
 import { handlers, type HandledBody, type Handler, type PrivateOperationId } from "./handlers.js";
 import { ServerRateLimits } from "./rate-limits.js";
-import { privateError, Refusal } from "./refusal.js";
+import { privateError, publicError, Refusal } from "./refusal.js";
 import { SandboxState } from "./state.js";
 
 
@@ -32,7 +32,7 @@ const isPublic = (path: string) => path.startsWith(pathPrefixes.public);
 
 /** An error in the format of the path's kind: public (success, message, params) or private. */
 export function errorAnswer(path: string, status: number, message: string, errors: Record<string, string[]> = {}): Answer {
-  return { status, body: isPublic(path) ? { success: false, message, params: [] } : privateError(status, message, errors) };
+  return { status, body: isPublic(path) ? publicError(message) : privateError(status, message, errors) };
 }
 
 /** Each path's operations by method. */
