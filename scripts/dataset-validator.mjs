@@ -4,12 +4,9 @@
 // document's schemas (tickers, decimals, investments, ...).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { isMain, outDirFromArgs } from "./project.mjs";
-import { compactStandalone } from "./compact-validators.mjs";
-import { DOCUMENT_ID, documentAjv, esmOnly, withoutAnnotations } from "./validators.mjs";
-
-const standaloneCode = createRequire(import.meta.url)("ajv/dist/standalone").default;
+import { DOCUMENT_ID, documentAjv, withoutAnnotations } from "./validators/ajv.mjs";
+import { validatorCode } from "./validators/standalone.mjs";
 
 const component = (name) => ({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
 const list = (items) => ({ type: "array", items });
@@ -45,7 +42,8 @@ export function generateDatasetValidator(outDir) {
   const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
   const ajv = documentAjv(withoutAnnotations(document));
   ajv.addSchema(datasetSchema, "dataset");
-  const code = esmOnly(compactStandalone(standaloneCode(ajv, { validateDataset: "dataset" })));
+  // Run once per `serve --data`: ajv's own checks, not the quicker ones.
+  const code = validatorCode(ajv, { validateDataset: "dataset" }, { quick: false });
   writeFileSync(path.join(outDir, "dataset-validator.js"), `${GENERATED}\n${code}\n`);
   writeFileSync(path.join(outDir, "dataset-validator.d.ts"), [
     GENERATED,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDecimalText, PATTERN_SCANNERS, quickerChecks } from "../../scripts/quicker-checks.mjs";
+import { isDecimalText, PATTERN_SCANNERS, quickerChecks } from "../../scripts/validators/quicker-checks.mjs";
 
 /** Every string of up to `length` characters over `alphabet`. */
 function everyString(alphabet: string[], length: number): string[] {

@@ -1,4 +1,4 @@
-// The generated validators are ajv's standalone code made smaller (scripts/compact-validators.mjs,
+// The generated validators are ajv's standalone code made smaller (scripts/validators/compact.mjs,
 // evaluated-property tracking off). Here each one must give the verdict and the errors, to the
 // letter, that stock ajv gives compiling the same schema at run time: on every documented example,
 // on every example with one value replaced or removed, and on random JSON.

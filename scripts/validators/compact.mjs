@@ -2,9 +2,9 @@
 // operation's validators ships less. test/document/validators-equivalence.test.ts checks that every
 // validator gives the same verdict and the same errors as ajv compiling the schema at run time.
 
+import { countMatches, rewrite } from "./rewrite.mjs";
+
 const SCHEMA_CONSTANT = /const (schema\d+) = /g;
-// ajv, with allErrors, builds each error in a constant and then appends it to vErrors.
-const ERROR_PUSH = /const (err\d+) = (\{.*?\});if\(vErrors === null\)\{vErrors = \[\1\];\}else \{vErrors\.push\(\1\);\}/g;
 
 /**
  * Schema constants are emitted whole, descriptions included, though the code reads one or two of
@@ -14,7 +14,9 @@ const ERROR_PUSH = /const (err\d+) = (\{.*?\});if\(vErrors === null\)\{vErrors =
 function slimSchemaConstants(code) {
   let slim = "";
   let copied = 0;
-  for (const constant of code.matchAll(SCHEMA_CONSTANT)) {
+  const constants = [...code.matchAll(SCHEMA_CONSTANT)];
+  countMatches("compact: schema constants", constants.length);
+  for (const constant of constants) {
     const name = constant[1];
     const valueStart = constant.index + constant[0].length;
     if (code[valueStart] !== "{") continue; // a boolean schema: nothing to slim
@@ -48,16 +50,30 @@ function jsonValueEnd(code, start) {
   throw new Error(`unterminated schema constant at ${start}`);
 }
 
-/** `(vErrors = vErrors || []).push({...})`: the same array, built with one expression per error. */
-function compactErrorPushes(code) {
-  return code.replace(ERROR_PUSH, (_, _name, error) => `(vErrors = vErrors || []).push(${error});`);
-}
+/**
+ * ajv, with allErrors, builds each error in a constant and then appends it to vErrors:
+ * `(vErrors = vErrors || []).push({...})` is the same array, built with one expression per error.
+ */
+const ERROR_PUSH = {
+  name: "compact: error pushes",
+  pattern: /const (err\d+) = (\{.*?\});if\(vErrors === null\)\{vErrors = \[\1\];\}else \{vErrors\.push\(\1\);\}/g,
+  replace: "(vErrors = vErrors || []).push($2);",
+  leftover: /vErrors\.push\(/,
+};
 
 // The two errors ajv writes most (a missing required property, a value of the wrong type), built
 // by one small function each instead of an object literal at every place: the same objects, far
 // fewer bytes. `instancePath` alone is ajv's shorthand for `instancePath: instancePath`.
-const REQUIRED_ERROR = /\{instancePath(?::([^,]+))?,schemaPath:("[^"]*"),keyword:"required",params:\{missingProperty: ("[^"]*")\},message:"must have required property '"\+\3\+"'"\}/g;
-const TYPE_ERROR = /\{instancePath(?::([^,]+))?,schemaPath:("[^"]*"),keyword:"type",params:\{type: ("[a-z]+")\},message:"must be ([a-z]+)"\}/g;
+const REQUIRED_ERROR = {
+  name: "compact: missing-property errors",
+  pattern: /\{instancePath(?::([^,]+))?,schemaPath:("[^"]*"),keyword:"required",params:\{missingProperty: ("[^"]*")\},message:"must have required property '"\+\3\+"'"\}/g,
+  leftover: /keyword:"required"/,
+};
+// A type error whose instancePath holds a comma (an item of a map: `.replace(/~/g, "~0")`) is left whole.
+const TYPE_ERROR = {
+  name: "compact: type errors",
+  pattern: /\{instancePath(?::([^,]+))?,schemaPath:("[^"]*"),keyword:"type",params:\{type: ("[a-z]+")\},message:"must be ([a-z]+)"\}/g,
+};
 const ERROR_BUILDERS = {
   missingError: `const missingError = (instancePath, schemaPath, missingProperty) => ({instancePath,schemaPath,keyword:"required",params:{missingProperty},message:"must have required property '"+missingProperty+"'"});`,
   typeError: `const typeError = (instancePath, schemaPath, type) => ({instancePath,schemaPath,keyword:"type",params:{type},message:"must be "+type});`,
@@ -65,21 +81,26 @@ const ERROR_BUILDERS = {
 
 function factorCommonErrors(code) {
   const used = new Set();
-  const factored = code
-    .replace(REQUIRED_ERROR, (_, path, schemaPath, property) => {
+  const required = rewrite(code, {
+    ...REQUIRED_ERROR,
+    replace: (_, path, schemaPath, property) => {
       used.add("missingError");
       return `missingError(${path ?? "instancePath"},${schemaPath},${property})`;
-    })
-    .replace(TYPE_ERROR, (whole, path, schemaPath, type, said) => {
+    },
+  });
+  const factored = rewrite(required, {
+    ...TYPE_ERROR,
+    replace: (whole, path, schemaPath, type, said) => {
       if (JSON.parse(type) !== said) return whole; // a message that is not "must be <type>" stays as it is
       used.add("typeError");
       return `typeError(${path ?? "instancePath"},${schemaPath},${type})`;
-    });
+    },
+  });
   const builders = [...used].map((name) => ERROR_BUILDERS[name]).join("");
   // After "use strict", which must stay the first statement.
   return factored.replace(/^(\s*"use strict";)?/, (strict) => `${strict}${builders}`);
 }
 
 export function compactStandalone(code) {
-  return factorCommonErrors(compactErrorPushes(slimSchemaConstants(code)));
+  return factorCommonErrors(rewrite(slimSchemaConstants(code), ERROR_PUSH));
 }
