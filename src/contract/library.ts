@@ -154,7 +154,7 @@ export type ContractTestCase = { name: string; run: () => Promise<void> };
 export function contractTests(options: ContractTestOptions): ContractTestCase[] {
   const prepared = runOptions(options);
   const plan = planContext({ ...prepared, hasBasicIdentity: prepared.basic !== undefined });
-  const pairs = [...new Set(buildCases(plan).map((c) => `${c.operationId} · ${c.check}`))];
+  const pairs = [...new Set(buildCases(plan).map((testCase) => `${testCase.operationId} · ${testCase.check}`))];
   let running: Promise<Report> | undefined;
   const report = () => (running ??= reportOf(options));
   const failuresText = (results: CheckResult[]) =>

@@ -4,7 +4,7 @@ import { exitCodeOf, type Report, type RunEvent } from "./run.js";
 
 // Control characters are escaped first (XML 1.0 cannot hold most of them), then markup.
 const xml = (text: string) =>
-  printable(text, Infinity).replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+  printable(text, Infinity).replace(/[<>&"']/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char]!);
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
 /** JUnit XML: a test suite per operation, a test case per check; totals count skipped suites too. */

@@ -7,14 +7,14 @@ import type { Case } from "./case.js";
  * A shell snippet that sends the case again: it signs afresh with TXC_API_KEY and TXC_API_SECRET
  * from the environment, so that it holds no secret and its nonce is new. Built only for failures.
  */
-export function reproduction(url: string, c: Case): string {
-  if (!c.fields) return `curl -sS -X ${c.method} ${shellQuote(url)}`;
-  const tamper = c.tamper;
-  const env = c.identity === "basic" ? "_BASIC" : "";
+export function reproduction(url: string, testCase: Case): string {
+  if (!testCase.fields) return `curl -sS -X ${testCase.method} ${shellQuote(url)}`;
+  const tamper = testCase.tamper;
+  const env = testCase.identity === "basic" ? "_BASIC" : "";
   return signedShellSnippet({
-    method: c.method,
+    method: testCase.method,
     url: shellQuote(url),
-    body: bodyText(c, NONCE_MARK),
+    body: bodyText(testCase, NONCE_MARK),
     headerNames: { apiKey: API_KEY_HEADER, payload: PAYLOAD_HEADER, signature: SIGNATURE_HEADER },
     apiKey: `$TXC_API_KEY${env}`,
     apiSecret: tamper?.kind === "wrong-secret" ? `"$TXC_API_SECRET${env}-wrong"` : `"$TXC_API_SECRET${env}"`,
@@ -25,7 +25,7 @@ export function reproduction(url: string, c: Case): string {
 }
 
 /** The body as signed: the path and the nonce first, then the fields; cut short for the malformed-JSON case. */
-export function bodyText(c: Case, nonce: string): string {
-  const text = signedBodyText(c.tamper?.kind === "request-path" ? c.tamper.path : c.path, nonce, c.fields);
-  return c.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
+export function bodyText(testCase: Case, nonce: string): string {
+  const text = signedBodyText(testCase.tamper?.kind === "request-path" ? testCase.tamper.path : testCase.path, nonce, testCase.fields);
+  return testCase.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
 }

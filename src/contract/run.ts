@@ -8,12 +8,12 @@ import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
 import { documentedStatuses, operationIndex, type OperationId } from "./document.js";
 import { buildCases, planContext, skippedForSafety } from "./plan.js";
-import { ConnectionError, Sender, type Target } from "./send.js";
+import { ConnectionError, Sender, type ServerUnderTest } from "./send.js";
 import { shrink } from "./shrink.js";
 import { proveTarget } from "./start.js";
 import { judge, type CheckResult } from "./verdict.js";
 
-export type RunOptions = Target & {
+export type RunOptions = ServerUnderTest & {
   operations: OperationId[];
   checks: ReadonlySet<CheckName>;
   includeMutations: boolean;
@@ -97,7 +97,7 @@ class Run {
     this.sender = new Sender(options);
     this.plan = planContext({ ...options, hasBasicIdentity: options.basic !== undefined });
     this.cases = buildCases(this.plan);
-    for (const c of this.cases) this.pending.set(c.operationId, (this.pending.get(c.operationId) ?? 0) + 1);
+    for (const testCase of this.cases) this.pending.set(testCase.operationId, (this.pending.get(testCase.operationId) ?? 0) + 1);
     this.workers = Math.max(1, options.concurrency);
   }
 
@@ -127,9 +127,9 @@ class Run {
     return false;
   }
 
-  async sendUnpaced(c: Case, worker: number, timeoutMs = this.options.timeoutMs): Promise<Observation> {
-    const observation = await this.sender.observe(c, { worker, timeoutMs });
-    this.requests += c.tamper?.kind === "replay" ? 2 : 1;
+  async sendUnpaced(testCase: Case, worker: number, timeoutMs = this.options.timeoutMs): Promise<Observation> {
+    const observation = await this.sender.observe(testCase, { worker, timeoutMs });
+    this.requests += testCase.tamper?.kind === "replay" ? 2 : 1;
     return observation;
   }
 
@@ -137,14 +137,14 @@ class Run {
    * Within the document's limits, and a 429 never passes: the run keeps quiet in the case's scopes
    * for the Retry-After asked, or a whole documented period (bounded by --max-wait), and sends it again.
    */
-  async sendPaced(c: Case, worker = 0): Promise<Observation> {
-    const operationId = isUnknownPath(c.operationId) ? undefined : c.operationId;
+  async sendPaced(testCase: Case, worker = 0): Promise<Observation> {
+    const operationId = isUnknownPath(testCase.operationId) ? undefined : testCase.operationId;
     for (let attempt = 1; ; attempt++) {
       if (operationId) await this.quiet.pass(operationId);
       if (operationId && this.options.pacing !== false) {
-        for (let i = c.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(operationId);
+        for (let i = testCase.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(operationId);
       }
-      const observation = await this.sendUnpaced(c, worker, Math.max(1, Math.min(this.options.timeoutMs, this.deadline - performance.now())));
+      const observation = await this.sendUnpaced(testCase, worker, Math.max(1, Math.min(this.options.timeoutMs, this.deadline - performance.now())));
       if (observation.status !== 429 || !operationId || attempt >= RATE_LIMITED_ATTEMPTS) return observation;
       const waitMs = this.quiet.waitFor(operationId, parseRetryAfter(observation.diagnostics["retry-after"] ?? null));
       const added = this.quiet.extend(operationId, waitMs, this.waitBudgetMs);
@@ -157,8 +157,8 @@ class Run {
   phaseContext(): PhaseContext {
     return {
       plan: this.plan,
-      sendPaced: (c) => this.sendPaced(c),
-      sendUnpaced: (c, worker) => this.sendUnpaced(c, worker),
+      sendPaced: (testCase) => this.sendPaced(testCase),
+      sendUnpaced: (testCase, worker) => this.sendUnpaced(testCase, worker),
       record: (result) => this.record(result),
       note: (note) => this.note(note),
       // One key's requests keep their order on its connection: any number of workers may share it.
@@ -169,45 +169,45 @@ class Run {
 }
 
 /** A failing generated request, shrunk to the smallest one that still fails. */
-async function shrunk(run: Run, c: Case, result: CheckResult, worker: number): Promise<CheckResult> {
-  if (run.shrinkable <= 0 || !c.generated) return result;
+async function shrunk(run: Run, testCase: Case, result: CheckResult, worker: number): Promise<CheckResult> {
+  if (run.shrinkable <= 0 || !testCase.generated) return result;
   run.shrinkable--;
-  const before = Object.keys(c.fields ?? {}).length;
-  const { smallest, result: smaller, tries } = await shrink(c, async (candidate) => {
+  const before = Object.keys(testCase.fields ?? {}).length;
+  const { smallest, result: smaller, tries } = await shrink(testCase, async (candidate) => {
     if (!run.timeLeft()) return undefined;
     const verdict = judge(candidate, await run.sendPaced(candidate, worker));
     return verdict.passed ? undefined : verdict;
   });
   if (!smaller) return result;
-  return { ...smaller, name: `${c.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
+  return { ...smaller, name: `${testCase.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
 }
 
 /** One case: sent, judged by its check and by every selected check that judges accepted answers. */
-async function runCase(run: Run, c: Case, worker: number) {
+async function runCase(run: Run, testCase: Case, worker: number) {
   const sentAt = performance.now();
-  const observation = await run.sendPaced(c, worker);
+  const observation = await run.sendPaced(testCase, worker);
   if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
     // A refused request may leave its nonce unused (the sandbox does): only an accepted one can be replayed.
-    run.note(`${c.operationId}: ${c.name} not checked, the request to replay was refused (${observation.firstStatus})`);
+    run.note(`${testCase.operationId}: ${testCase.name} not checked, the request to replay was refused (${observation.firstStatus})`);
     return;
   }
-  const verdict = judge(c, observation);
+  const verdict = judge(testCase, observation);
   const durationMs = performance.now() - sentAt;
   // A case made for tied-answers alone is reported as its acceptance only when that failed.
-  if (c.check !== "tied-answers" || !verdict.passed) run.record({ ...(verdict.passed ? verdict : await shrunk(run, c, verdict, worker)), durationMs });
-  if (!verdict.passed || c.expect.kind !== "accepted") return;
+  if (testCase.check !== "tied-answers" || !verdict.passed) run.record({ ...(verdict.passed ? verdict : await shrunk(run, testCase, verdict, worker)), durationMs });
+  if (!verdict.passed || testCase.expect.kind !== "accepted") return;
   for (const check of registry) {
     if (!check.judgeAccepted || !run.plan.wanted(check.name)) continue;
-    const extra = check.judgeAccepted(c, observation);
+    const extra = check.judgeAccepted(testCase, observation);
     if (extra) run.record({ ...extra, durationMs });
   }
 }
 
 async function worker(run: Run, index: number) {
   while (run.next < run.cases.length && !run.unreachable && !run.stopped && run.timeLeft()) {
-    const c = run.cases[run.next++];
+    const testCase = run.cases[run.next++];
     try {
-      await runCase(run, c, index);
+      await runCase(run, testCase, index);
     } catch (error) {
       if (!(error instanceof ConnectionError)) throw error;
       // A request cut short by --max-time is the deadline's doing, not the server's.
@@ -217,9 +217,9 @@ async function worker(run: Run, index: number) {
       return;
     }
     run.judged++;
-    const left = run.pending.get(c.operationId)! - 1;
-    run.pending.set(c.operationId, left);
-    if (left === 0) run.options.onEvent?.({ type: "operation-done", operationId: c.operationId, results: run.byOperation.get(c.operationId) ?? [] });
+    const left = run.pending.get(testCase.operationId)! - 1;
+    run.pending.set(testCase.operationId, left);
+    if (left === 0) run.options.onEvent?.({ type: "operation-done", operationId: testCase.operationId, results: run.byOperation.get(testCase.operationId) ?? [] });
   }
 }
 
@@ -234,7 +234,7 @@ function runProblems(run: Run): string[] {
   if (run.byOperation.size === 0) return ["no check ran: nothing was tested"];
   const problems: string[] = [];
   for (const operationId of run.options.operations) {
-    if (!run.cases.some((c) => c.operationId === operationId && c.expect.kind === "accepted")) continue;
+    if (!run.cases.some((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted")) continue;
     const statuses = (run.byOperation.get(operationId) ?? []).map((r) => r.status ?? 0);
     if (!statuses.some((status) => status >= 200 && status < 300)) {
       problems.push(`${operationId} never answered 2xx in this run (statuses: ${[...new Set(statuses)].sort().join(", ") || "none"})`);
@@ -276,7 +276,7 @@ export async function runContractTests(options: RunOptions): Promise<Report> {
   try {
     for (const note of await proveTarget(run.sender, {
       operationIds: run.plan.operations,
-      pingPlanned: run.cases.some((c) => !isUnknownPath(c.operationId) && !operationIndex[c.operationId].signed),
+      pingPlanned: run.cases.some((testCase) => !isUnknownPath(testCase.operationId) && !operationIndex[testCase.operationId].signed),
       mainKeys: Math.min(run.workers, options.identities.length),
       hasBasic: options.basic !== undefined,
       fixtures: run.plan.fixtures,

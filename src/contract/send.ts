@@ -17,7 +17,7 @@ export type Identity = { apiKey: string; apiSecret: string };
  * The server and the identities to sign with: the main keys (one per worker, so that each key's
  * nonces arrive in order), and an ordinary account's for the partner-only check.
  */
-export type Target = {
+export type ServerUnderTest = {
   baseUrl: string;
   timeoutMs: number;
   identities: Identity[];
@@ -50,13 +50,13 @@ export class Sender {
   readonly #transport;
   readonly #keys = new Map<Identity, { right: Credentials; wrong?: Credentials }>();
 
-  readonly #target: Target;
+  readonly #server: ServerUnderTest;
   /** When the last request was sent (Date.now()), the start's included. */
   lastSentAt = 0;
 
-  constructor(target: Target) {
-    this.#target = target;
-    this.#transport = undiciTransport({ proxy: target.proxy });
+  constructor(server: ServerUnderTest) {
+    this.#server = server;
+    this.#transport = undiciTransport({ proxy: server.proxy });
   }
 
   #credentials(identity: Identity, wrongSecret: boolean): Credentials {
@@ -67,16 +67,16 @@ export class Sender {
   }
 
   /** The identity a case is signed with: the ordinary account's, or the main key of its worker. */
-  identityOf(c: Case, worker: number): Identity {
-    if (c.identity === "basic" && this.#target.basic) return this.#target.basic;
-    return this.#target.identities[worker % this.#target.identities.length];
+  identityOf(testCase: Case, worker: number): Identity {
+    if (testCase.identity === "basic" && this.#server.basic) return this.#server.basic;
+    return this.#server.identities[worker % this.#server.identities.length];
   }
 
   async #exchange(url: string, init: Init, timeoutMs: number, operationId = ""): Promise<Observation> {
     this.lastSentAt = Date.now();
     const sentAt = performance.now();
     const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
-    this.#target.onExchange?.({
+    this.#server.onExchange?.({
       operationId, attempt: 1, method: init.method, url, nonce: init.nonce,
       bodyBytes: init.body === undefined ? 0 : Buffer.byteLength(init.body), headers: redactedHeaders(init.headers), queuedMs: 0,
       status: answer.status, durationMs: performance.now() - sentAt,
@@ -97,35 +97,35 @@ export class Sender {
     };
   }
 
-  #readOnly(c: Case): boolean {
-    return !(operationIndex as Record<string, { stateChanging?: boolean }>)[c.operationId]?.stateChanging;
+  #readOnly(testCase: Case): boolean {
+    return !(operationIndex as Record<string, { stateChanging?: boolean }>)[testCase.operationId]?.stateChanging;
   }
 
   /** The case as sent: signed with a nonce taken now, just before the transport gets it, so that one key's nonces leave in order. */
-  #init(c: Case, worker: number): Init {
-    const readOnly = this.#readOnly(c);
-    if (!c.fields) return { method: c.method, readOnly };
-    const tamper = c.tamper;
-    const identity = this.identityOf(c, worker);
+  #init(testCase: Case, worker: number): Init {
+    const readOnly = this.#readOnly(testCase);
+    if (!testCase.fields) return { method: testCase.method, readOnly };
+    const tamper = testCase.tamper;
+    const identity = this.identityOf(testCase, worker);
     const nonce = timeNonce(identity.apiKey);
-    const body = bodyText(c, nonce);
+    const body = bodyText(testCase, nonce);
     const headers: Record<string, string> = signBodyText(body, this.#credentials(identity, tamper?.kind === "wrong-secret"));
     if (tamper?.kind === "omit-header") delete headers[tamper.header];
-    return { method: c.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body, nonce, orderKey: identity.apiKey, readOnly };
+    return { method: testCase.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body, nonce, orderKey: identity.apiKey, readOnly };
   }
 
   /** Sends one case, signed and tampered with as it says, and returns what came back. */
-  async observe(c: Case, { worker = 0, timeoutMs = this.#target.timeoutMs } = {}): Promise<Observation> {
-    const url = this.#target.baseUrl + c.path;
+  async observe(testCase: Case, { worker = 0, timeoutMs = this.#server.timeoutMs } = {}): Promise<Observation> {
+    const url = this.#server.baseUrl + testCase.path;
     try {
-      if (c.tamper?.kind === "replay") {
-        const init = this.#init(c, worker);
-        const first = await this.#exchange(url, init, timeoutMs, c.operationId);
-        return { ...(await this.#exchange(url, init, timeoutMs, c.operationId)), firstStatus: first.status };
+      if (testCase.tamper?.kind === "replay") {
+        const init = this.#init(testCase, worker);
+        const first = await this.#exchange(url, init, timeoutMs, testCase.operationId);
+        return { ...(await this.#exchange(url, init, timeoutMs, testCase.operationId)), firstStatus: first.status };
       }
-      return await this.#exchange(url, this.#init(c, worker), timeoutMs, c.operationId).catch((error) => {
+      return await this.#exchange(url, this.#init(testCase, worker), timeoutMs, testCase.operationId).catch((error) => {
         // A read-only request whose connection closed before any byte of its answer goes once more, signed afresh.
-        if (error instanceof TransportFailure && error.detail.closedBeforeAnswer && this.#readOnly(c)) return this.#exchange(url, this.#init(c, worker), timeoutMs, c.operationId);
+        if (error instanceof TransportFailure && error.detail.closedBeforeAnswer && this.#readOnly(testCase)) return this.#exchange(url, this.#init(testCase, worker), timeoutMs, testCase.operationId);
         throw error;
       });
     } catch (error) {
@@ -133,7 +133,7 @@ export class Sender {
         return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false, why: "the answer was not read" }, diagnostics: {}, transportProblem: error.message };
       }
       const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms` : networkFailureWords(error);
-      throw new ConnectionError(`${c.method} ${url}: ${reason}`);
+      throw new ConnectionError(`${testCase.method} ${url}: ${reason}`);
     }
   }
 }

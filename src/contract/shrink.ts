@@ -19,11 +19,11 @@ function simplest(p: Schema, current: unknown): unknown[] {
 }
 
 /** Smaller requests than `fields`, the smallest first: an optional field dropped, then a value simplified. */
-export function shrinkCandidates(c: Case): Fields[] {
-  if (isUnknownPath(c.operationId) || !c.fields) return [];
-  const schema = requestSchema(c.operationId) ?? {};
+export function shrinkCandidates(testCase: Case): Fields[] {
+  if (isUnknownPath(testCase.operationId) || !testCase.fields) return [];
+  const schema = requestSchema(testCase.operationId) ?? {};
   const required = new Set<string>(schema.required ?? []);
-  const fields = c.fields;
+  const fields = testCase.fields;
   const candidates: Fields[] = [];
   for (const name of Object.keys(fields)) {
     if (!required.has(name)) {
@@ -43,8 +43,8 @@ export function shrinkCandidates(c: Case): Fields[] {
  * Shrinks a failing case greedily, as property-based testers do: takes the first smaller request
  * that still fails, and starts over from it, until none fails or the tries run out.
  */
-export async function shrink<R>(c: Case, stillFails: (candidate: Case) => Promise<R | undefined>): Promise<{ smallest: Case; result?: R; tries: number }> {
-  let smallest = c;
+export async function shrink<R>(testCase: Case, stillFails: (candidate: Case) => Promise<R | undefined>): Promise<{ smallest: Case; result?: R; tries: number }> {
+  let smallest = testCase;
   let result: R | undefined;
   let tries = 0;
   for (let progress = true; progress && tries < SHRINK_TRIES; ) {

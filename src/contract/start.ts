@@ -9,9 +9,9 @@ export class StartError extends Error {
   override name = "StartError";
 }
 
-const said = (o: Observation) => {
-  const message = o.json.ok ? (o.json.value as { message?: unknown } | null)?.message : undefined;
-  return typeof message === "string" ? `: ${printable(message, 120)}` : o.text ? ` ${printable(o.text, 80)}` : "";
+const said = (observed: Observation) => {
+  const message = observed.json.ok ? (observed.json.value as { message?: unknown } | null)?.message : undefined;
+  return typeof message === "string" ? `: ${printable(message, 120)}` : observed.text ? ` ${printable(observed.text, 80)}` : "";
 };
 
 /**
@@ -31,7 +31,7 @@ const PUBLIC_PROBE = (Object.keys(operationIndex) as OperationId[]).find((id) =>
 const PUBLIC_ANSWER = JSON.stringify(operationIndex[PUBLIC_PROBE].publicAnswer);
 
 /** This API answers JSON, its errors included (the description: every response is JSON). */
-const speaksThisApi = (o: Observation) => o.json.ok && o.json.value !== null && typeof o.json.value === "object";
+const speaksThisApi = (observed: Observation) => observed.json.ok && observed.json.value !== null && typeof observed.json.value === "object";
 
 const probeCase = (operationId: OperationId, fields: Record<string, unknown>, identity?: "basic"): Case => ({
   operationId, check: "positive", name: "start", method: operationIndex[operationId].method, path: operationIndex[operationId].path,
@@ -66,12 +66,12 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   const notes: string[] = [];
   let hasPing = false;
   if (options.pingPlanned) {
-    const o = await sender.observe({ ...probeCase(PUBLIC_PROBE, {}), fields: undefined });
-    hasPing = o.status === 200;
-    if (o.status === 404 || o.status === 405) {
-      notes.push(`GET ${operationIndex[PUBLIC_PROBE].path} answered ${o.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
-    } else if (o.status !== 200 || !o.json.ok || JSON.stringify(o.json.value) !== PUBLIC_ANSWER) {
-      throw new StartError(`this does not look like this API: GET ${operationIndex[PUBLIC_PROBE].path} answered ${o.status}${said(o)}, not ${PUBLIC_ANSWER}. Check --base-url.`);
+    const observed = await sender.observe({ ...probeCase(PUBLIC_PROBE, {}), fields: undefined });
+    hasPing = observed.status === 200;
+    if (observed.status === 404 || observed.status === 405) {
+      notes.push(`GET ${operationIndex[PUBLIC_PROBE].path} answered ${observed.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
+    } else if (observed.status !== 200 || !observed.json.ok || JSON.stringify(observed.json.value) !== PUBLIC_ANSWER) {
+      throw new StartError(`this does not look like this API: GET ${operationIndex[PUBLIC_PROBE].path} answered ${observed.status}${said(observed)}, not ${PUBLIC_ANSWER}. Check --base-url.`);
     }
   }
   const identities: { worker: number; name: string; identity?: "basic"; partner: boolean }[] = [
@@ -82,19 +82,19 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
     const operationId = probeOperation(options.operationIds, partner) ?? (identity ? probeOperation(Object.keys(operationIndex) as OperationId[], false) : undefined);
     if (!operationId) continue;
     const fields = realFields(operationId, options.fixtures);
-    const o = await sender.observe(probeCase(operationId, fields, identity), { worker });
+    const observed = await sender.observe(probeCase(operationId, fields, identity), { worker });
     const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
     // An answer cut off (over the size cap) or a redirect is a violation the checks report, not a sign of another service.
-    if (!o.transportProblem && !speaksThisApi(o)) {
-      throw new StartError(`this does not look like this API: ${call} answered ${o.status}${o.contentType ? ` ${printable(o.contentType.split(";")[0]!, 40)}` : ""}, not JSON. Check --base-url.`);
+    if (!observed.transportProblem && !speaksThisApi(observed)) {
+      throw new StartError(`this does not look like this API: ${call} answered ${observed.status}${observed.contentType ? ` ${printable(observed.contentType.split(";")[0]!, 40)}` : ""}, not JSON. Check --base-url.`);
     }
-    if (o.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(o)}): check the key and its secret; nothing was tested`);
-    if (o.status === 403 && operationIndex[operationId].businessPartnerOnly) {
+    if (observed.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(observed)}): check the key and its secret; nothing was tested`);
+    if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
       const partnerOnly = options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly);
       const others = options.operationIds.filter((id) => !operationIndex[id].businessPartnerOnly);
-      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(o)}): ${partnerOnly.join(" and ")} need one; use a partner key${others.length ? `, or test the others alone (${others.map((id) => `--operation ${id}`).join(" ")})` : ""}`);
+      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(observed)}): ${partnerOnly.join(" and ")} need one; use a partner key${others.length ? `, or test the others alone (${others.map((id) => `--operation ${id}`).join(" ")})` : ""}`);
     }
-    if (o.status === 404 && !hasPing) throw new StartError(`this does not look like this API: ${call} answered 404${said(o)}. Check --base-url.`);
+    if (observed.status === 404 && !hasPing) throw new StartError(`this does not look like this API: ${call} answered 404${said(observed)}. Check --base-url.`);
   }
   return notes;
 }

@@ -22,33 +22,33 @@ function cacheable(cacheControl: string): boolean {
  * Ways an answer breaks the document, read as the client reads it (`conformanceProblems`), and
  * one the client cannot see: a private answer that a cache may keep.
  */
-function conformance(operationId: OperationId, o: Observation): Problem[] {
-  const problems = conformanceProblems(operationId, validators[operationId], o).map(({ kind, issue }): Problem =>
+function conformance(operationId: OperationId, observed: Observation): Problem[] {
+  const problems = conformanceProblems(operationId, validators[operationId], observed).map(({ kind, issue }): Problem =>
     kind === "schema" ? problem("schema", `body ${issue.message} (${issue.rule})`)
-    : kind === "not-json" ? notJson(o)!
+    : kind === "not-json" ? notJson(observed)!
     : problem(kind, issue.message));
-  if (operationIndex[operationId].signed && o.status === 200 && o.json.ok && cacheable(o.cacheControl)) {
-    problems.push(problem("cacheable", `a private answer is cacheable (Cache-Control: ${o.cacheControl}); the description says it is not cached`));
+  if (operationIndex[operationId].signed && observed.status === 200 && observed.json.ok && cacheable(observed.cacheControl)) {
+    problems.push(problem("cacheable", `a private answer is cacheable (Cache-Control: ${observed.cacheControl}); the description says it is not cached`));
   }
   return problems;
 }
 
 /** The description: every response is JSON, refusals and unknown paths included. */
-const notJson = (o: Observation): Problem | undefined =>
-  o.transportProblem || o.json.ok ? undefined : problem("not-json", `${o.json.why}${o.status >= 400 ? ` (a ${o.status} answer too must be JSON)` : ""}`);
+const notJson = (observed: Observation): Problem | undefined =>
+  observed.transportProblem || observed.json.ok ? undefined : problem("not-json", `${observed.json.why}${observed.status >= 400 ? ` (a ${observed.status} answer too must be JSON)` : ""}`);
 
 /** Real values must be answered 200: a fixture always, a documented example where nothing changes. */
-const mustSucceed = (c: Case): boolean =>
-  c.realValues === "fixture" || (c.realValues === "documented" && !isUnknownPath(c.operationId) && !operationIndex[c.operationId].stateChanging);
+const mustSucceed = (testCase: Case): boolean =>
+  testCase.realValues === "fixture" || (testCase.realValues === "documented" && !isUnknownPath(testCase.operationId) && !operationIndex[testCase.operationId].stateChanging);
 
-const describeExpectation = (c: Case): string =>
-  c.expect.kind === "accepted"
-    ? mustSucceed(c)
+const describeExpectation = (testCase: Case): string =>
+  testCase.expect.kind === "accepted"
+    ? mustSucceed(testCase)
       ? "200 conforming to its schema"
       : "200, or a documented 4xx whose error keys are fields of the request, conforming to its schema"
-  : c.expect.kind === "rejected" ? `a documented 4xx (not 401, 404 or 429)${c.expect.errorKey ? ` with errors keyed ${c.expect.errorKey}` : ""}, conforming to its schema`
-  : c.expect.kind === "client-error" ? "a 4xx other than 429"
-  : `status ${c.expect.status}`;
+  : testCase.expect.kind === "rejected" ? `a documented 4xx (not 401, 404 or 429)${testCase.expect.errorKey ? ` with errors keyed ${testCase.expect.errorKey}` : ""}, conforming to its schema`
+  : testCase.expect.kind === "client-error" ? "a 4xx other than 429"
+  : `status ${testCase.expect.status}`;
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
@@ -81,13 +81,13 @@ function schemaDecided(operationId: OperationId, field: string): boolean {
 }
 
 /** Error keys of a refusal that name a field of the request whose valid value the schema alone decides. */
-function refusedDecidedValues(c: Case, body: unknown): Problem[] {
+function refusedDecidedValues(testCase: Case, body: unknown): Problem[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== "object" || isUnknownPath(c.operationId) || !c.fields) return [];
-  const operationId = c.operationId;
+  if (!errors || typeof errors !== "object" || isUnknownPath(testCase.operationId) || !testCase.fields) return [];
+  const operationId = testCase.operationId;
   return Object.keys(errors)
-    .filter((field) => field in c.fields! && schemaDecided(operationId, field))
-    .map((field) => problem("decided-value-refused", `the valid ${field} ${JSON.stringify(c.fields![field])} was refused (errors keyed ${field}): its schema alone decides its validity`));
+    .filter((field) => field in testCase.fields! && schemaDecided(operationId, field))
+    .map((field) => problem("decided-value-refused", `the valid ${field} ${JSON.stringify(testCase.fields![field])} was refused (errors keyed ${field}): its schema alone decides its validity`));
 }
 
 /**
@@ -95,22 +95,22 @@ function refusedDecidedValues(c: Case, body: unknown): Problem[] {
  * refused only as a documented 4xx keyed by fields of the operation (a generated ticker or
  * account the server does not have; a code already used): other keys are drift.
  */
-function acceptanceProblems(c: Case & { operationId: OperationId }, o: Observation, mustSucceed: boolean): Problem[] {
-  const { operationId } = c;
-  if (o.status === 200) return [];
-  if (o.status === 429) return [problem("refused-valid", "a valid request was still refused with 429 after a quiet window of the documented period: the server's limits are stricter than the document's, or another client uses the same address")];
-  if (o.status >= 500) return [problem("refused-valid", `a valid request got a server error ${o.status}`)];
-  if (o.status === 403 && operationIndex[operationId].businessPartnerOnly) {
+function acceptanceProblems(testCase: Case & { operationId: OperationId }, observed: Observation, mustSucceed: boolean): Problem[] {
+  const { operationId } = testCase;
+  if (observed.status === 200) return [];
+  if (observed.status === 429) return [problem("refused-valid", "a valid request was still refused with 429 after a quiet window of the documented period: the server's limits are stricter than the document's, or another client uses the same address")];
+  if (observed.status >= 500) return [problem("refused-valid", `a valid request got a server error ${observed.status}`)];
+  if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
     return [problem("refused-valid", "the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation")];
   }
-  const drift = o.json.ok ? [...driftingKeys(operationId, o.json.value), ...refusedDecidedValues(c, o.json.value)] : [];
-  if (mustSucceed || o.status < 400 || [401, 403, 404].includes(o.status)) return [problem("refused-valid", `a valid request was refused with ${o.status}`), ...drift];
+  const drift = observed.json.ok ? [...driftingKeys(operationId, observed.json.value), ...refusedDecidedValues(testCase, observed.json.value)] : [];
+  if (mustSucceed || observed.status < 400 || [401, 403, 404].includes(observed.status)) return [problem("refused-valid", `a valid request was refused with ${observed.status}`), ...drift];
   return drift;
 }
 
 /** What the server said about its answer, for a person reading a failure: its message and diagnostic headers. */
-function serverSays(o: Observation): string | undefined {
-  const body = o.json.ok ? (o.json.value as { message?: unknown; errors?: unknown } | null) : undefined;
+function serverSays(observed: Observation): string | undefined {
+  const body = observed.json.ok ? (observed.json.value as { message?: unknown; errors?: unknown } | null) : undefined;
   const message = body?.message;
   // The private error format's errors: each field's messages, text only (a nested value is not walked).
   const errors = body?.errors && typeof body.errors === "object" && !Array.isArray(body.errors)
@@ -120,59 +120,59 @@ function serverSays(o: Observation): string | undefined {
   const said = [
     ...(typeof message === "string" && message ? [`message ${JSON.stringify(message)}`] : []),
     ...(errors.length ? [`errors ${errors.join("; ")}`] : []),
-    ...Object.entries(o.diagnostics).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries(observed.diagnostics).map(([name, value]) => `${name}: ${value}`),
   ];
   return said.length ? printable(said.join("; "), 500) : undefined;
 }
 
 /** A check's verdict on one answer: passed when there is no problem; a reproduction only for failures. */
-export function verdictOf(c: Case, o: Observation, check: Case["check"], problems: Problem[], expected: string): CheckResult {
+export function verdictOf(testCase: Case, observed: Observation, check: Case["check"], problems: Problem[], expected: string): CheckResult {
   const passed = problems.length === 0;
   return {
-    operationId: c.operationId,
+    operationId: testCase.operationId,
     check,
-    name: c.name,
+    name: testCase.name,
     passed,
     expected,
     // The text cut before it is joined: a 100-record page is never copied whole for 300 characters.
-    actual: o.transportProblem ? `${o.status}, the answer not read` : printable(`${o.status} ${o.contentType || "(no Content-Type)"} ${o.text.slice(0, 301)}`.trim()),
+    actual: observed.transportProblem ? `${observed.status}, the answer not read` : printable(`${observed.status} ${observed.contentType || "(no Content-Type)"} ${observed.text.slice(0, 301)}`.trim()),
     problems: problems.map(({ kind, message }) => ({ kind, message: printable(message, 1000) })),
-    status: o.status,
-    curl: passed ? "" : reproduction(o.url, c),
-    ...(passed ? {} : { serverSays: serverSays(o) }),
+    status: observed.status,
+    curl: passed ? "" : reproduction(observed.url, testCase),
+    ...(passed ? {} : { serverSays: serverSays(observed) }),
   };
 }
 
 /** What is wrong with the answer itself, whatever the case expected: conformance, and JSON for any answer. */
-function answerProblems(c: Case, o: Observation): Problem[] {
-  if (o.transportProblem) return [];
-  const own = isUnknownPath(c.operationId) || c.expect.kind === "client-error" ? [] : conformance(c.operationId, o);
-  const json = notJson(o);
+function answerProblems(testCase: Case, observed: Observation): Problem[] {
+  if (observed.transportProblem) return [];
+  const own = isUnknownPath(testCase.operationId) || testCase.expect.kind === "client-error" ? [] : conformance(testCase.operationId, observed);
+  const json = notJson(observed);
   return json && !own.some(({ kind }) => kind === "not-json") ? [...own, json] : own;
 }
 
 /** The verdict of a case's own check on its answer, by what the case expects. */
-export function judge(c: Case, o: Observation): CheckResult {
+export function judge(testCase: Case, observed: Observation): CheckResult {
   const problems: Problem[] = [];
-  if (o.transportProblem) problems.push(problem("transport", o.transportProblem));
-  else if (c.expect.kind === "accepted") {
-    if (!isUnknownPath(c.operationId)) {
-      problems.push(...acceptanceProblems(c as Case & { operationId: OperationId }, o, mustSucceed(c)));
+  if (observed.transportProblem) problems.push(problem("transport", observed.transportProblem));
+  else if (testCase.expect.kind === "accepted") {
+    if (!isUnknownPath(testCase.operationId)) {
+      problems.push(...acceptanceProblems(testCase as Case & { operationId: OperationId }, observed, mustSucceed(testCase)));
     }
-    problems.push(...answerProblems(c, o));
-  } else if (c.expect.kind === "rejected") {
-    if (o.status < 400 || o.status >= 500 || [401, 404, 429].includes(o.status)) problems.push(problem("not-rejected", `the request was not rejected as invalid: status ${o.status}`));
-    problems.push(...answerProblems(c, o));
-    const errors = o.json.ok ? (o.json.value as { errors?: unknown })?.errors : undefined;
-    if (c.expect.errorKey && !(errors && typeof errors === "object" && c.expect.errorKey in errors)) {
-      problems.push(problem("error-key", `errors has no key ${c.expect.errorKey} (keys: ${errors && typeof errors === "object" ? Object.keys(errors).join(", ") || "none" : "no errors object"})`));
+    problems.push(...answerProblems(testCase, observed));
+  } else if (testCase.expect.kind === "rejected") {
+    if (observed.status < 400 || observed.status >= 500 || [401, 404, 429].includes(observed.status)) problems.push(problem("not-rejected", `the request was not rejected as invalid: status ${observed.status}`));
+    problems.push(...answerProblems(testCase, observed));
+    const errors = observed.json.ok ? (observed.json.value as { errors?: unknown })?.errors : undefined;
+    if (testCase.expect.errorKey && !(errors && typeof errors === "object" && testCase.expect.errorKey in errors)) {
+      problems.push(problem("error-key", `errors has no key ${testCase.expect.errorKey} (keys: ${errors && typeof errors === "object" ? Object.keys(errors).join(", ") || "none" : "no errors object"})`));
     }
-  } else if (c.expect.kind === "client-error") {
-    if (o.status < 400 || o.status >= 500 || o.status === 429) problems.push(problem("status", `status ${o.status}, not a 4xx`));
-    problems.push(...answerProblems(c, o));
+  } else if (testCase.expect.kind === "client-error") {
+    if (observed.status < 400 || observed.status >= 500 || observed.status === 429) problems.push(problem("status", `status ${observed.status}, not a 4xx`));
+    problems.push(...answerProblems(testCase, observed));
   } else {
-    if (o.status !== c.expect.status) problems.push(problem("status", `status ${o.status}${o.status < 300 && o.status > 0 ? ": the request was accepted" : ""}`));
-    else problems.push(...answerProblems(c, o));
+    if (observed.status !== testCase.expect.status) problems.push(problem("status", `status ${observed.status}${observed.status < 300 && observed.status > 0 ? ": the request was accepted" : ""}`));
+    else problems.push(...answerProblems(testCase, observed));
   }
-  return verdictOf(c, o, c.check, problems, describeExpectation(c));
+  return verdictOf(testCase, observed, testCase.check, problems, describeExpectation(testCase));
 }

@@ -26,12 +26,12 @@ export class SandboxSession {
 }
 
 /** What the sandbox answers: a status and a JSON body (a value, or bytes already serialised). */
-export type Answer = { status: number; body: unknown };
+export type Reply = { status: number; body: unknown };
 
 const isPublic = (path: string) => path.startsWith(pathPrefixes.public);
 
 /** An error in the format of the path's kind: public (success, message, params) or private. */
-export function errorAnswer(path: string, status: number, message: string, errors: Record<string, string[]> = {}): Answer {
+export function errorReply(path: string, status: number, message: string, errors: Record<string, string[]> = {}): Reply {
   return { status, body: isPublic(path) ? publicError(message) : privateError(status, message, errors) };
 }
 
@@ -43,13 +43,13 @@ for (const [id, { method, path }] of Object.entries(operationIndex)) {
 }
 
 /** route: the operation at a method and path as sent, or 404. */
-export function route(method: string, path: string): OperationId | Answer {
-  return routes.get(path)?.get(method) ?? errorAnswer(path, 404, `No endpoint ${method} ${path}.`);
+export function route(method: string, path: string): OperationId | Reply {
+  return routes.get(path)?.get(method) ?? errorReply(path, 404, `No endpoint ${method} ${path}.`);
 }
 
 /** rate-limit: counts the request against the documented limits of its client address, or 429. */
-export function rateLimit(session: SandboxSession, operationId: OperationId, address: string): Answer | undefined {
-  return session.limits.admit(operationId, address) ? undefined : errorAnswer(operationIndex[operationId].path, 429, "Rate limit exceeded.");
+export function rateLimit(session: SandboxSession, operationId: OperationId, address: string): Reply | undefined {
+  return session.limits.admit(operationId, address) ? undefined : errorReply(operationIndex[operationId].path, 429, "Rate limit exceeded.");
 }
 
 /** Messages by top-level field; a Map, so that a field named `constructor` or `__proto__` is just a name. */
@@ -63,15 +63,15 @@ function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<s
 }
 
 /** validate: the body against the operation's request schema, or 400 keyed by field. */
-export function validate(operationId: PrivateOperationId, body: Record<string, unknown>): Answer | undefined {
+export function validate(operationId: PrivateOperationId, body: Record<string, unknown>): Reply | undefined {
   const validator = requestValidator(operationId)!;
-  return validator(body) ? undefined : errorAnswer(operationIndex[operationId].path, 400, "Validation failed", errorsByField(validator.errors));
+  return validator(body) ? undefined : errorReply(operationIndex[operationId].path, 400, "Validation failed", errorsByField(validator.errors));
 }
 
 /** authorize: the business-partner-only operations refuse other accounts with 403. */
-export function authorize(operationId: PrivateOperationId, caller: Authenticated): Answer | undefined {
+export function authorize(operationId: PrivateOperationId, caller: Authenticated): Reply | undefined {
   if (!operationIndex[operationId].businessPartnerOnly || caller.account.businessPartner) return undefined;
-  return errorAnswer(operationIndex[operationId].path, 403, "This endpoint is available only to business-partner services.");
+  return errorReply(operationIndex[operationId].path, 403, "This endpoint is available only to business-partner services.");
 }
 
 /** The operations whose document gives request defaults: only their bodies are copied to apply them. */
@@ -81,7 +81,7 @@ const hasDefaults = new Set<string>(Object.entries(operationIndex).filter(([, op
  * handle: the operation's handler on the body with its defaults applied; 200 and the nonce
  * recorded when it succeeds, its refusal answered as a private error when it does not.
  */
-export function handle(session: SandboxSession, operationId: PrivateOperationId, caller: Authenticated): Answer {
+export function handle(session: SandboxSession, operationId: PrivateOperationId, caller: Authenticated): Reply {
   const body = hasDefaults.has(operationId) ? { ...operationIndex[operationId].requestDefaults, ...caller.body } : caller.body;
   const handler = handlers[operationId] as Handler<PrivateOperationId>;
   try {
@@ -90,15 +90,15 @@ export function handle(session: SandboxSession, operationId: PrivateOperationId,
     if (caller.nonce !== undefined) session.nonces.set(caller.apiKey, caller.nonce);
     return { status: 200, body: answer };
   } catch (error) {
-    if (error instanceof Refusal) return errorAnswer(operationIndex[operationId].path, error.status, error.message, error.errors);
+    if (error instanceof Refusal) return errorReply(operationIndex[operationId].path, error.status, error.message, error.errors);
     throw error;
   }
 }
 
 /** A signed operation's request, from its headers and raw body to its answer. */
-export function answerPrivate(session: SandboxSession, operationId: PrivateOperationId, headers: IncomingHttpHeaders, rawBody: Buffer): Answer {
+export function answerPrivate(session: SandboxSession, operationId: PrivateOperationId, headers: IncomingHttpHeaders, rawBody: Buffer): Reply {
   const path = operationIndex[operationId].path;
   const caller = authenticate(session.state, session.nonces, headers, rawBody, path);
-  if ("failure" in caller) return errorAnswer(path, caller.status, caller.failure, caller.field === undefined ? {} : Object.fromEntries([[caller.field, [caller.failure]]]));
+  if ("failure" in caller) return errorReply(path, caller.status, caller.failure, caller.field === undefined ? {} : Object.fromEntries([[caller.field, [caller.failure]]]));
   return validate(operationId, caller.body) ?? authorize(operationId, caller) ?? handle(session, operationId, caller);
 }

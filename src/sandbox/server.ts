@@ -3,7 +3,7 @@ import { operationIndex, pathPrefixes } from "../../generated/operations.js";
 import type { Dataset } from "./dataset.js";
 import type { PrivateOperationId } from "./handlers.js";
 import { JsonText } from "./json-text.js";
-import { answerPrivate, errorAnswer, rateLimit, route, SandboxSession, type Answer } from "./pipeline.js";
+import { answerPrivate, errorReply, rateLimit, route, SandboxSession, type Reply } from "./pipeline.js";
 import { StaticFile } from "./static-file.js";
 import { DOCUMENTED_SANDBOX, docsFor, documentFor, requestOrigin } from "./docs-page.js";
 import { closingResponses } from "./shutdown.js";
@@ -43,16 +43,16 @@ function sendText(response: ServerResponse, status: number, text: string | Buffe
   response.end(text);
 }
 
-const writeAnswer = (response: ServerResponse, { status, body }: Answer, extraHeaders?: string[]) =>
+const writeReply = (response: ServerResponse, { status, body }: Reply, extraHeaders?: string[]) =>
   sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json", extraHeaders);
 
 /** The answer a status fault gives: the document's error body for the path's kind. */
 const FAULT_MESSAGES: Record<number, string> = { 400: "Validation failed", 401: "Unauthorized.", 403: "Forbidden.", 404: "Not found.", 429: "Too many requests.", 500: "Internal error." };
-const faultAnswer = (path: string, status: number): Answer => errorAnswer(path, status, FAULT_MESSAGES[status] ?? `Error ${status} (a fault of the sandbox).`);
+const faultReply = (path: string, status: number): Reply => errorReply(path, status, FAULT_MESSAGES[status] ?? `Error ${status} (a fault of the sandbox).`);
 
 /** An exception while answering: 500 when nothing was written yet. Its text stays inside: it is the sandbox's, nothing a client can act on. */
 function internalError(response: ServerResponse) {
-  if (!response.headersSent) writeAnswer(response, errorAnswer("", 500, "Internal error."));
+  if (!response.headersSent) writeReply(response, errorReply("", 500, "Internal error."));
   else response.destroy();
 }
 
@@ -65,7 +65,7 @@ function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: 
   // early destroys the request, and the 413 with it.
   const refuse = () => {
     request.off("data", onData).off("end", onEnd);
-    writeAnswer(response, errorAnswer(path, 413, `The body is larger than ${maxBytes} bytes.`));
+    writeReply(response, errorReply(path, 413, `The body is larger than ${maxBytes} bytes.`));
     response.once("finish", () => setTimeout(() => request.socket.destroy(), 200).unref());
   };
   const chunks: Buffer[] = [];
@@ -111,7 +111,7 @@ function applyFault(fault: FaultSpec, path: string, request: IncomingMessage, re
   const finish = (rawBody?: Buffer) => {
     if (fault.drop === "before") return (record(0, rawBody), request.socket.destroy());
     record(fault.status!, rawBody);
-    writeAnswer(response, faultAnswer(path, fault.status!), fault.retryAfterSeconds === undefined ? [] : ["Retry-After", String(fault.retryAfterSeconds)]);
+    writeReply(response, faultReply(path, fault.status!), fault.retryAfterSeconds === undefined ? [] : ["Retry-After", String(fault.retryAfterSeconds)]);
   };
   if (request.method === "GET") return finish();
   const chunks: Buffer[] = [];
@@ -148,19 +148,19 @@ export function createSandbox({
     } else if (reading && path === "/openapi.json") {
       serveFile(document, "The document is not built: run npm run build.\n");
     } else if (request.method === "GET" && (path === pathPrefixes.api || path === pathPrefixes.api.slice(0, -1))) {
-      writeAnswer(response, { status: 200, body: apiIndex(origin()) });
+      writeReply(response, { status: 200, body: apiIndex(origin()) });
     } else if (request.method === "GET" && path === "/sandbox/calls") {
-      writeAnswer(response, { status: 200, body: calls.list() });
+      writeReply(response, { status: 200, body: calls.list() });
     } else if (request.method === "GET" && path === "/sandbox/faults") {
-      writeAnswer(response, { status: 200, body: faults.list() });
+      writeReply(response, { status: 200, body: faults.list() });
     } else if (request.method === "POST" && path === "/sandbox/faults") {
       const refused = controlRefusal(request, "Faults are added");
-      if (refused) writeAnswer(response, errorAnswer(path, 403, refused));
-      else readBody(request, response, maxBodyBytes, path, (raw) => writeAnswer(response, addFaults(raw)));
+      if (refused) writeReply(response, errorReply(path, 403, refused));
+      else readBody(request, response, maxBodyBytes, path, (raw) => writeReply(response, addFaults(raw)));
     } else if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = controlRefusal(request, "Reset");
       if (!refused) controls.reset!();
-      writeAnswer(response, refused ? errorAnswer(path, 403, refused) : { status: 200, body: { reset: true } });
+      writeReply(response, refused ? errorReply(path, 403, refused) : { status: 200, body: { reset: true } });
     } else {
       return false;
     }
@@ -168,7 +168,7 @@ export function createSandbox({
   }
 
   /** A fault spec, or a list of them, as JSON: all added, or none with a 400 naming the field. */
-  function addFaults(raw: Buffer): Answer {
+  function addFaults(raw: Buffer): Reply {
     let specs: unknown;
     try {
       specs = JSON.parse(raw.toString("utf8"));
@@ -200,11 +200,11 @@ export function createSandbox({
     const fault = typeof operationId === "string" ? faults.take(operationId) : undefined;
     const record = (status: number, rawBody?: Buffer) =>
       calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, rawBody, apiKey, status, ...(fault ? { fault } : {}), at });
-    const answer = (reply: Answer, rawBody?: Buffer) => {
+    const answer = (reply: Reply, rawBody?: Buffer) => {
       if (fault?.drop === "after") return (record(0, rawBody), request.socket.destroy());
       record(reply.status, rawBody);
-      if (fault?.delayMs !== undefined) setTimeout(() => !response.destroyed && writeAnswer(response, reply), fault.delayMs).unref();
-      else writeAnswer(response, reply);
+      if (fault?.delayMs !== undefined) setTimeout(() => !response.destroyed && writeReply(response, reply), fault.delayMs).unref();
+      else writeReply(response, reply);
     };
     if (typeof operationId !== "string") return answer(operationId);
     if (fault && (fault.status !== undefined || fault.drop === "before")) return applyFault(fault, path, request, response, record);

@@ -33,9 +33,9 @@ export type PlannedOperation = {
 export type PhaseContext = {
   plan: PlanContext;
   /** Sends a case within the document's rate limits, 429 waited out. */
-  sendPaced: (c: Case) => Promise<Observation>;
+  sendPaced: (testCase: Case) => Promise<Observation>;
   /** Sends a case as it is, on a worker's key: no pacing, no 429 retry. */
-  sendUnpaced: (c: Case, worker: number) => Promise<Observation>;
+  sendUnpaced: (testCase: Case, worker: number) => Promise<Observation>;
   record: (result: CheckResult) => void;
   note: (note: string) => void;
   /** Workers that sign with keys of their own. */
@@ -57,7 +57,7 @@ export type Check<Name extends string = string> = {
   casesOnce?: (plan: PlanContext) => Case[];
   cases?: (operation: PlannedOperation, plan: PlanContext) => Case[];
   phase?: { at: "before-cases" | "after-cases"; run: (context: PhaseContext) => Promise<void> };
-  judgeAccepted?: (c: Case, observation: Observation) => CheckResult | undefined;
+  judgeAccepted?: (testCase: Case, observation: Observation) => CheckResult | undefined;
 };
 
 /** A check as its module declares it, its name kept as the literal it is: the registry's names are made of these. */

@@ -6,14 +6,14 @@ import { reproduction } from "../reproduction.js";
 import { judge, type CheckResult } from "../verdict.js";
 import { isPaged } from "../../validation/tied-answers.js";
 
-type SendCase = (c: Case) => Promise<Observation>;
+type SendCase = (testCase: Case) => Promise<Observation>;
 type Fields = Record<string, unknown>;
 
 /** The paging field names of a paged operation (`x-paging`). */
 const pagingOf = (operationId: OperationId) => operationIndex[operationId].pagination!;
 
-const recordsOf = (operationId: OperationId, o: Observation): unknown[] | undefined => {
-  const records = o.json.ok ? (o.json.value as Record<string, unknown> | null)?.[pagingOf(operationId).recordsField] : undefined;
+const recordsOf = (operationId: OperationId, observed: Observation): unknown[] | undefined => {
+  const records = observed.json.ok ? (observed.json.value as Record<string, unknown> | null)?.[pagingOf(operationId).recordsField] : undefined;
   return Array.isArray(records) ? records : undefined;
 };
 

@@ -7,7 +7,7 @@ import { reproduction } from "../reproduction.js";
 import { judge, type CheckResult } from "../verdict.js";
 import { defineCheck } from "./check.js";
 
-type SendCase = (c: Case, worker: number) => Promise<Observation>;
+type SendCase = (testCase: Case, worker: number) => Promise<Observation>;
 
 /** Requests in flight for unsigned operations, which have no nonce order to keep. */
 const UNSIGNED_IN_FLIGHT = 8;
@@ -37,7 +37,7 @@ async function checkRateLimits(
   for (const { scope, operationId, requests, periodSeconds } of limitsToTest(operationIds)) {
     const { method, path, signed } = operationIndex[operationId];
     const fields = signed ? realFields(operationId, fixtures) : undefined;
-    const c: Case = { operationId, check: "rate-limits", name: `${requests} requests per ${periodSeconds} s (${scope})`, method, path, fields, expect: { kind: "status", status: 429 } };
+    const testCase: Case = { operationId, check: "rate-limits", name: `${requests} requests per ${periodSeconds} s (${scope})`, method, path, fields, expect: { kind: "status", status: 429 } };
     // A quiet period first, so that the server's window holds only what follows.
     await sleep(Math.max(0, lastSentAt() + periodSeconds * 1000 - Date.now()));
     const started = performance.now();
@@ -47,22 +47,22 @@ async function checkRateLimits(
     await Promise.all(Array.from({ length: lanes }, async (_, worker) => {
       while (sent < requests && !early) {
         const at = ++sent;
-        const observation = await sendCase(c, worker);
+        const observation = await sendCase(testCase, worker);
         if (observation.status === 429) early ??= { at, observation };
       }
     }));
     const elapsedMs = performance.now() - started;
     if (early) {
-      const verdict = judge({ ...c, expect: { kind: "status", status: 200 } }, early.observation);
+      const verdict = judge({ ...testCase, expect: { kind: "status", status: 200 } }, early.observation);
       results.push({ ...verdict, expected: `no 429 within the first ${requests} requests`, passed: false, problems: [{ kind: "rate-limit", message: `429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's` }] });
       continue;
     }
-    const past = await sendCase(c, 0);
-    const verdict = judge(c, past);
+    const past = await sendCase(testCase, 0);
+    const verdict = judge(testCase, past);
     if (elapsedMs >= periodSeconds * 1000) {
-      results.push({ ...verdict, passed: false, curl: reproduction(past.url, c), problems: [{ kind: "rate-limit", message: `sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)` }] });
+      results.push({ ...verdict, passed: false, curl: reproduction(past.url, testCase), problems: [{ kind: "rate-limit", message: `sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)` }] });
     } else {
-      results.push({ ...verdict, expected: `429 to request ${requests + 1} within ${periodSeconds} s`, name: `${c.name}: request ${requests + 1} answered ${past.status}` });
+      results.push({ ...verdict, expected: `429 to request ${requests + 1} within ${periodSeconds} s`, name: `${testCase.name}: request ${requests + 1} answered ${past.status}` });
     }
   }
   return results;

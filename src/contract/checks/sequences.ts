@@ -7,7 +7,7 @@ import { judge, type Problem, type CheckResult } from "../verdict.js";
 import { defineCheck } from "./check.js";
 import { judgeTied } from "./tied-answers.js";
 
-type SendCase = (c: Case) => Promise<Observation>;
+type SendCase = (testCase: Case) => Promise<Observation>;
 type Fields = Record<string, unknown>;
 
 const caseOf = (operationId: OperationId, name: string, fields: Fields, expect: Case["expect"]): Case => ({
@@ -38,15 +38,15 @@ class Sequence {
   ) {}
 
   /** Sends one step; returns its answer body when it was judged as expected, else undefined. */
-  async step(c: Case): Promise<unknown> {
-    const observation = await this.sendCase(c);
-    const verdict = judge(c, observation);
-    const tied = judgeTied(c, observation);
+  async step(testCase: Case): Promise<unknown> {
+    const observation = await this.sendCase(testCase);
+    const verdict = judge(testCase, observation);
+    const tied = judgeTied(testCase, observation);
     if (tied && !tied.passed) verdict.problems.push(...tied.problems);
     verdict.passed &&= tied?.passed ?? true;
-    this.steps.push(`${c.name}: ${observation.status}`);
-    if (c.operationId === this.operationId && !this.#curl) {
-      this.#curl = reproduction(observation.url, c);
+    this.steps.push(`${testCase.name}: ${observation.status}`);
+    if (testCase.operationId === this.operationId && !this.#curl) {
+      this.#curl = reproduction(observation.url, testCase);
       this.#status = observation.status;
     }
     if (!verdict.passed) {
@@ -54,8 +54,8 @@ class Sequence {
       const refusal = observation.status >= 400 ? verdict.serverSays : undefined;
       const says = refusal ? ` (the server said: ${refusal})` : "";
       this.#serverSays ??= refusal;
-      this.problems.push(...verdict.problems.map(({ kind, message }) => ({ kind, message: `${c.name}: ${message}${says}` })));
-      if (c.expect.kind === "accepted" && observation.status >= 400 && observation.status < 500) {
+      this.problems.push(...verdict.problems.map(({ kind, message }) => ({ kind, message: `${testCase.name}: ${message}${says}` })));
+      if (testCase.expect.kind === "accepted" && observation.status >= 400 && observation.status < 500) {
         this.problems.push({ kind: "sequence", message: "its values may have been used up by an earlier run: against txc-api's sandbox, POST /sandbox/reset restores them; against your server, give fresh ones with --fixtures" });
       }
       return undefined;

@@ -11,10 +11,10 @@ import { validRequests } from "./positive.js";
  * The tied-answers verdict on an accepted case's 200 answer, for operations whose document ties
  * the answer to the request; undefined where there is nothing to compare.
  */
-export function judgeTied(c: Case, o: Observation): CheckResult | undefined {
-  if (isUnknownPath(c.operationId) || !c.fields || c.tamper || o.status !== 200 || !o.json.ok) return undefined;
-  const problems = tiedAnswerProblems(c.operationId, c.fields, o.json.value);
-  return problems && verdictOf(c, o, "tied-answers", problems.map((message) => ({ kind: "tied-answer", message })), "a 200 answer that agrees with its request");
+export function judgeTied(testCase: Case, observed: Observation): CheckResult | undefined {
+  if (isUnknownPath(testCase.operationId) || !testCase.fields || testCase.tamper || observed.status !== 200 || !observed.json.ok) return undefined;
+  const problems = tiedAnswerProblems(testCase.operationId, testCase.fields, observed.json.value);
+  return problems && verdictOf(testCase, observed, "tied-answers", problems.map((message) => ({ kind: "tied-answer", message })), "a 200 answer that agrees with its request");
 }
 
 export const tiedAnswers = defineCheck({
