@@ -1,0 +1,61 @@
+// The API's requests as they arrive over HTTP: routed, recorded in the call log, faults applied,
+// then the steps of pipeline.ts with the body read once routed.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { operationIndex } from "../../generated/operations.js";
+import { API_KEY_HEADER } from "../signing/sign.js";
+import type { CallLog } from "./call-log.js";
+import type { FaultQueue, FaultSpec } from "./faults.js";
+import type { PrivateOperationId } from "./handlers.js";
+import { readBody, writeReply } from "./http-io.js";
+import { answerPrivate, errorReply, rateLimit, route, type Reply, type SandboxSession } from "./pipeline.js";
+
+const API_KEY = API_KEY_HEADER.toLowerCase();
+
+export type ApiSetup = {
+  /** The session of now: a reset replaces it. */
+  session: () => SandboxSession;
+  calls: CallLog;
+  faults: FaultQueue;
+  rateLimits: boolean;
+  maxBodyBytes: number;
+};
+
+/** The answer a status fault gives: the document's error body for the path's kind. */
+const FAULT_MESSAGES: Record<number, string> = { 400: "Validation failed", 401: "Unauthorized.", 403: "Forbidden.", 404: "Not found.", 429: "Too many requests.", 500: "Internal error." };
+const faultReply = (path: string, status: number): Reply => errorReply(path, status, FAULT_MESSAGES[status] ?? `Error ${status} (a fault of the sandbox).`);
+
+/** A fault that stops the request before the API's steps: a status answered, or the connection closed. Nothing acts on it. */
+function applyFault(fault: FaultSpec, path: string, request: IncomingMessage, response: ServerResponse, record: (status: number, rawBody?: Buffer) => void) {
+  const finish = (rawBody?: Buffer) => {
+    if (fault.drop === "before") return (record(0, rawBody), request.socket.destroy());
+    record(fault.status!, rawBody);
+    writeReply(response, faultReply(path, fault.status!), fault.retryAfterSeconds === undefined ? [] : ["Retry-After", String(fault.retryAfterSeconds)]);
+  };
+  if (request.method === "GET") return finish();
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.length < 64 && chunks.push(chunk)).on("end", () => finish(Buffer.concat(chunks))).on("error", () => request.socket.destroy());
+}
+
+/** Answers a request of the API at `path` (the target as sent, without its query). */
+export function apiHandler({ session, calls, faults, rateLimits, maxBodyBytes }: ApiSetup) {
+  return function handle(request: IncomingMessage, response: ServerResponse, path: string) {
+    const operationId = route(request.method ?? "", path);
+    const apiKey = request.headers[API_KEY] as string | undefined;
+    const at = Date.now();
+    const fault = typeof operationId === "string" ? faults.take(operationId) : undefined;
+    const record = (status: number, rawBody?: Buffer) =>
+      calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, rawBody, apiKey, status, ...(fault ? { fault } : {}), at });
+    const answer = (reply: Reply, rawBody?: Buffer) => {
+      if (fault?.drop === "after") return (record(0, rawBody), request.socket.destroy());
+      record(reply.status, rawBody);
+      if (fault?.delayMs !== undefined) setTimeout(() => !response.destroyed && writeReply(response, reply), fault.delayMs).unref();
+      else writeReply(response, reply);
+    };
+    if (typeof operationId !== "string") return answer(operationId);
+    if (fault && (fault.status !== undefined || fault.drop === "before")) return applyFault(fault, path, request, response, record);
+    const limited = rateLimits ? rateLimit(session(), operationId, request.socket.remoteAddress ?? "unknown") : undefined;
+    if (limited) return answer(limited);
+    if (!operationIndex[operationId].signed) return answer({ status: 200, body: operationIndex[operationId].publicAnswer });
+    readBody(request, response, maxBodyBytes, path, (rawBody) => answer(answerPrivate(session(), operationId as PrivateOperationId, request.headers, rawBody), rawBody));
+  };
+}
