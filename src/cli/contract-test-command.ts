@@ -9,7 +9,7 @@ import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures
 import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { MAX_TIMER_MS } from "../client/retry.js";
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests } from "../contract/run.js";
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type RunOptions } from "../contract/run.js";
 import { ConnectionError } from "../contract/send.js";
 import { StartError } from "../contract/start.js";
 import { readCredentials, readKeysFile } from "./credentials.js";
@@ -104,32 +104,32 @@ function positiveInteger(value: string | undefined, fallback: number, option: st
   return number;
 }
 
-export async function contractTestCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      "base-url": { type: "string" },
-      operation: { type: "string", multiple: true },
-      checks: { type: "string" },
-      "include-mutations": { type: "boolean", default: false },
-      seed: { type: "string" },
-      "examples-per-operation": { type: "string" },
-      timeout: { type: "string" },
-      concurrency: { type: "string" },
-      "max-wait": { type: "string" },
-      "max-time": { type: "string" },
-      "no-pacing": { type: "boolean", default: false },
-      "max-failures": { type: "string" },
-      fixtures: { type: "string" },
-      keys: { type: "string" },
-      proxy: { type: "string" },
-      verbose: { type: "boolean", default: false },
-      junit: { type: "string" },
-      json: { type: "string" },
-      "api-secret-file": { type: "string" },
-    },
-    strict: true,
-  });
+const OPTIONS = {
+  "base-url": { type: "string" },
+  operation: { type: "string", multiple: true },
+  checks: { type: "string" },
+  "include-mutations": { type: "boolean", default: false },
+  seed: { type: "string" },
+  "examples-per-operation": { type: "string" },
+  timeout: { type: "string" },
+  concurrency: { type: "string" },
+  "max-wait": { type: "string" },
+  "max-time": { type: "string" },
+  "no-pacing": { type: "boolean", default: false },
+  "max-failures": { type: "string" },
+  fixtures: { type: "string" },
+  keys: { type: "string" },
+  proxy: { type: "string" },
+  verbose: { type: "boolean", default: false },
+  junit: { type: "string" },
+  json: { type: "string" },
+  "api-secret-file": { type: "string" },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
+
+/** The run as the command line asks for it, every option checked: a UsageError names the first wrong one. */
+function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"> {
   const baseUrl = checkedBaseUrl(values["base-url"]);
   const operations = (values.operation ?? operationIds) as OperationId[];
   const unknown = operations.filter((id) => !operationIds.includes(id));
@@ -137,66 +137,76 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const asked = values.checks?.split(",").map((name) => name.trim()) ?? DEFAULT_CHECKS;
   const unknownChecks = asked.filter((name) => !isCheckName(name));
   if (unknownChecks.length) throw new UsageError(`unknown check ${printable(unknownChecks.join(", "), 200)}; checks: ${CHECK_NAMES.join(", ")}`);
-  const checks = new Set(asked.filter(isCheckName));
-  const identities = values.keys === undefined ? [readCredentials(values["api-secret-file"])] : readKeysFile(values.keys);
-  const basic = basicIdentity();
-  const timeoutMs = positiveInteger(values.timeout, DEFAULT_TIMEOUT_MS, "--timeout", 1, MAX_TIMER_MS);
-  const concurrency = positiveInteger(values.concurrency, 1, "--concurrency", 1, 1000);
-  let fixtures: Fixtures | undefined;
+  const seconds = (value: string | undefined, fallback: number, option: string, minimum: number) =>
+    positiveInteger(value, fallback, option, minimum, Math.floor(MAX_TIMER_MS / 1000)) * 1000;
+  return {
+    baseUrl,
+    identities: values.keys === undefined ? [readCredentials(values["api-secret-file"])] : readKeysFile(values.keys),
+    basic: basicIdentity(),
+    proxy: proxyOption(values.proxy),
+    fixtures: fixturesOption(values.fixtures),
+    operations,
+    checks: new Set(asked.filter(isCheckName)),
+    includeMutations: values["include-mutations"]!,
+    seed: positiveInteger(values.seed, 1, "--seed", 0),
+    examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0, 100_000),
+    timeoutMs: positiveInteger(values.timeout, DEFAULT_TIMEOUT_MS, "--timeout", 1, MAX_TIMER_MS),
+    concurrency: positiveInteger(values.concurrency, 1, "--concurrency", 1, 1000),
+    pacing: !values["no-pacing"],
+    maxRateLimitWaitMs: seconds(values["max-wait"], DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000, "--max-wait", 0),
+    maxTimeMs: values["max-time"] === undefined ? undefined : seconds(values["max-time"], 0, "--max-time", 1),
+    maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
+  };
+}
+
+function fixturesOption(file: string | undefined): Fixtures | undefined {
   try {
-    fixtures = values.fixtures === undefined ? undefined : loadFixtures(values.fixtures);
+    return file === undefined ? undefined : loadFixtures(file);
   } catch (error) {
     if (error instanceof FixturesError) throw new UsageError(`--fixtures ${error.message}`);
     throw error;
   }
+}
+
+/** The header: the checks that will run, then a line for each asked-for check that cannot. */
+function header(run: Omit<RunOptions, "onEvent" | "onExchange">, checksGiven: boolean): string[] {
+  const idle = new Map<CheckName, string>();
+  if (run.checks.has("partner-only") && !run.basic) idle.set("partner-only", "partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
+  if (run.checks.has("sequences") && !run.includeMutations) idle.set("sequences", "sequences: not run; they change state, so they run only with --include-mutations");
+  return [
+    `Contract-testing ${run.baseUrl} (checks: ${[...run.checks].filter((check) => !idle.has(check)).join(", ")})`,
+    ...[...idle.values()].filter((line) => checksGiven || !line.startsWith("sequences")),
+  ].map((line) => wrap(line, 100));
+}
+
+export async function contractTestCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  const run = runOptionsOf(values);
   // Report files are checked before the run, so that a run is never lost to an unwritable path.
   for (const file of [values.junit, values.json]) if (file && file !== "-") checkWritable(file);
   // With --json -, stdout carries the NDJSON alone and the readable report goes to stderr.
-  const say = values.json === "-" ? (line: string) => console.error(line) : (line: string) => console.log(line);
-  const colour = colourWanted(values.json === "-" ? process.stderr : process.stdout);
-
-  // The header names the checks that will run; those asked for that cannot are said on a line each.
-  const idle = new Map<CheckName, string>();
-  if (checks.has("partner-only") && !basic) idle.set("partner-only", "partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
-  if (checks.has("sequences") && !values["include-mutations"]) idle.set("sequences", "sequences: not run; they change state, so they run only with --include-mutations");
-  say(wrap(`Contract-testing ${baseUrl} (checks: ${[...checks].filter((check) => !idle.has(check)).join(", ")})`, 100));
-  for (const line of idle.values()) if (values.checks !== undefined || !line.startsWith("sequences")) say(wrap(line, 100));
-  const notOptedIn = OPT_IN_CHECKS.filter((check) => !checks.has(check));
+  const terminal = values.json === "-" ? process.stderr : process.stdout;
+  const say = (line: string) => terminal.write(`${line}\n`);
+  const colour = colourWanted(terminal);
+  for (const line of header(run, values.checks !== undefined)) say(line);
   // NDJSON is written as the run goes, so that a run cut short still leaves what it found.
   const ndjson = values.json === undefined ? undefined : new NdjsonReport(values.json);
-  let report;
-  try {
-    report = await runContractTests({
-      baseUrl,
-      identities,
-      basic,
-      proxy: proxyOption(values.proxy),
-      onExchange: values.verbose ? (event) => console.error(debugLine("response", event)) : undefined,
-      fixtures,
-      operations,
-      checks,
-      includeMutations: values["include-mutations"]!,
-      seed: positiveInteger(values.seed, 1, "--seed", 0),
-      examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0, 100_000),
-      timeoutMs,
-      concurrency,
-      pacing: !values["no-pacing"],
-      maxRateLimitWaitMs: positiveInteger(values["max-wait"], DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000, "--max-wait", 0, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
-      maxTimeMs: values["max-time"] === undefined ? undefined : positiveInteger(values["max-time"], 0, "--max-time", 1, Math.floor(MAX_TIMER_MS / 1000)) * 1000,
-      maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
-      onEvent: (event) => {
-        if (event.type === "operation-done") say(progressLine(event.operationId, event.results, colour));
-        ndjson?.write(event);
-      },
-    });
-  } catch (error) {
+  const report = await runContractTests({
+    ...run,
+    onExchange: values.verbose ? (event) => console.error(debugLine("response", event)) : undefined,
+    onEvent: (event) => {
+      if (event.type === "operation-done") say(progressLine(event.operationId, event.results, colour));
+      ndjson?.write(event);
+    },
+  }).catch((error) => {
     if (error instanceof StartError) throw new UsageError(error.message);
     if (error instanceof ConnectionError) throw new UsageError(`the server stopped answering, so the run is incomplete: ${error.message}`);
     throw error;
-  }
+  });
+  const notOptedIn = OPT_IN_CHECKS.filter((check) => !run.checks.has(check));
   if (notOptedIn.length && values.checks === undefined) report.notes.push(`not run (opt-in): ${notOptedIn.join(", ")}`);
   say("");
-  say(summary(report, { colour, columns: (values.json === "-" ? process.stderr : process.stdout).columns }));
+  say(summary(report, { colour, columns: terminal.columns }));
   if (values.junit) writeJUnit(values.junit, report);
   ndjson?.finish(report);
   process.exitCode = exitCodeOf(report);
