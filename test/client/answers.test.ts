@@ -3,11 +3,13 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadRequestError, ContractViolationError, createClient } from "../../src/index.js";
+import { listenOnLoopback, type Listening } from "../helpers/loopback.js";
 
 const keys = { apiKey: "answers-key", apiSecret: "answers-secret" };
 let answer: { status: number; body: Buffer | string } = { status: 200, body: "{}" };
 let server: Server;
 let baseUrl = "";
+let listening: Listening;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -17,10 +19,10 @@ beforeAll(async () => {
       response.end(answer.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  listening = await listenOnLoopback(server);
+  baseUrl = listening.baseUrl;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => listening.close());
 
 const client = () => createClient({ baseUrl, ...keys, retry: false });
 const transactionId = "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34";

@@ -5,6 +5,7 @@ import { createServer, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, NetworkError, SetupError } from "../../src/index.js";
 import { root } from "../helpers/project.js";
+import { listenOnLoopback } from "../helpers/loopback.js";
 
 const keys = { apiKey: "raw-key", apiSecret: "raw-secret" };
 const body = JSON.stringify({ BTC: { main_balance: "1" } });
@@ -20,11 +21,8 @@ afterEach(async () => {
 async function rawServer(answer: (n: number, socket: Socket) => void): Promise<Raw> {
   let connections = 0;
   const requests: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     connections++;
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
     let buffered = "";
     socket.on("data", (chunk) => {
       buffered += chunk.toString("latin1");
@@ -40,16 +38,8 @@ async function rawServer(answer: (n: number, socket: Socket) => void): Promise<R
     });
     socket.on("error", () => {});
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const raw: Raw = {
-    baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
-    connections: () => connections,
-    requests,
-    close: () => new Promise((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
-  };
+  const { baseUrl, close } = await listenOnLoopback(server);
+  const raw: Raw = { baseUrl, connections: () => connections, requests, close };
   servers.push(raw);
   return raw;
 }

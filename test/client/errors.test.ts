@@ -4,10 +4,11 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BadRequestError, ContractViolationError, createClient, ForbiddenError, NetworkError, NotFoundError,
-  RateLimitError, RequestValidationError, ServerError, TimeoutError, TxcApiError, TxcError, UnauthorizedError,
+  RateLimitError, RequestValidationError, ServerError, TimeoutError, TxcError, UnauthorizedError,
 } from "../../src/index.js";
 import { freePort } from "../helpers/processes.js";
 import { startVerifyingServer, type Answer, type VerifyingServer } from "../helpers/verifying-server.js";
+import { listenOnLoopback } from "../helpers/loopback.js";
 
 const apiKey = "errors-key";
 const apiSecret = "s3cr3t-never-shown-0b9e4a";
@@ -20,7 +21,6 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const client = () => createClient({ baseUrl: server.baseUrl, apiKey, apiSecret, retry: false, timeoutMs: 2000 });
-const uuid = "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34";
 
 describe("pre-flight validation", () => {
   it.each([
@@ -165,14 +165,13 @@ describe("errors that lead with the cause", () => {
         setTimeout(() => socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`), 20);
       });
     });
-    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    const listening = await listenOnLoopback(raw);
     try {
-      const port = (raw.address() as { port: number }).port;
-      const failure = await createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, apiSecret, retry: false }).getMainBalance().catch((error) => error);
+      const failure = await createClient({ baseUrl: listening.baseUrl, apiKey, apiSecret, retry: false }).getMainBalance().catch((error) => error);
       expect(failure).toBeInstanceOf(NetworkError);
       expect(failure.message).toBe("getMainBalance: the answer could not be read: bad response (UND_ERR_SOCKET)");
     } finally {
-      raw.close();
+      await listening.close();
     }
   });
 });

@@ -13,6 +13,7 @@ import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startNginx, startTinyproxy, type Front } from "../helpers/fronts.js";
 import { root } from "../helpers/project.js";
 import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { listenOnLoopback } from "../helpers/loopback.js";
 
 const run = promisify(execFile);
 const partner = { apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret };
@@ -28,8 +29,7 @@ const upstream = () => `127.0.0.1:${new URL(sandbox.baseUrl).port}`;
 beforeAll(async () => {
   sandbox = await startSandbox(["--no-rate-limits"]);
   silent = createServer(() => {});
-  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
-  const silentPort = (silent.address() as { port: number }).port;
+  const silentPort = (await listenOnLoopback(silent)).port;
   nginx = await startNginx(([port, tlsPort], folder) => {
     ca = path.join(folder, "ca.pem");
     return `

@@ -1,17 +1,13 @@
 // txc-api/openapi-fetch: openapi-fetch's own client, typed, signed and sent through the package's
 // safe transport, against the real sandbox and against servers that redirect, stall or flood.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { RedirectError, ResponseTooLargeError, TimeoutError } from "../../src/index.js";
 import { createSignedFetchClient } from "../../src/openapi-fetch.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { endlessBody, startHostile, type Hostile } from "../helpers/hostile-server.js";
-import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { sandboxPerFile } from "../helpers/sandbox.js";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.stop());
+const sandbox = sandboxPerFile();
 
 const partner = { apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret };
 const servers: Hostile[] = [];

@@ -5,13 +5,13 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, NetworkError } from "../../src/index.js";
 import { root } from "../helpers/project.js";
+import { listenOnLoopback } from "../helpers/loopback.js";
 
 const run = promisify(execFile);
 const folder = mkdtempSync(path.join(tmpdir(), "txc-tls-"));
@@ -24,8 +24,7 @@ let plainHttpUrl = "";
 async function listen(server: Server) {
   servers.push(server);
   server.on("connection", () => connections++);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as AddressInfo).port;
+  return (await listenOnLoopback(server)).port;
 }
 
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 // The start of a run proves the target speaks this API and the key can do what the run needs:
 // otherwise one line and exit 2, before any check (a newcomer's usual mistakes).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateInPage, renderOffline } from "../helpers/chromium.js";
 import { loadDocument, operations, root, type OpenApiDocument } from "../helpers/project.js";
-import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { resetSandbox, sandboxPerFile } from "../helpers/sandbox.js";
 import { requestExample } from "../helpers/examples.js";
 import { signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
@@ -70,11 +70,7 @@ describe("rendered docs", () => {
 });
 
 describe("docs served by the sandbox", () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-  });
-  afterAll(() => sandbox?.stop());
+  const sandbox = sandboxPerFile();
 
   it("name the sandbox's own address as the first server and in the samples, not the documented 8080", async () => {
     const page = await (await fetch(`${sandbox.baseUrl}/`)).text();

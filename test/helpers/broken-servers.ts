@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import path from "node:path";
 import { builtInDataset } from "../../src/sandbox/dataset.js";
+import { listenOnLoopback } from "./loopback.js";
 import { createSandbox } from "../../src/sandbox/server.js";
 import { generatedDir } from "./project.js";
 
@@ -110,8 +111,7 @@ export const defects: Defect[] = [
   },
 ];
 
-const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+const listen = async (server: Server) => (await listenOnLoopback(server)).baseUrl;
 
 /** A sandbox with one defect in front of it, both in this process on loopback ports. */
 export async function startBrokenServer(defect: Defect, { rateLimits = true } = {}): Promise<{ baseUrl: string; close: () => Promise<void> }> {

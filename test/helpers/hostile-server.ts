@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
+import { listenOnLoopback } from "./loopback.js";
 
 export type Hostile = {
   baseUrl: string;
@@ -19,7 +20,7 @@ export type Hostile = {
  * A loopback server that answers as `handle` says, on any address of 127.0.0.0/8 (a second
  * address stands for another origin). It records what reached it and counts what it wrote.
  */
-export function startHostile(
+export async function startHostile(
   handle: (request: IncomingMessage, response: ServerResponse, write: (chunk: string | Buffer) => boolean) => void,
   host = "127.0.0.1",
 ): Promise<Hostile> {
@@ -45,23 +46,15 @@ export function startHostile(
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, host, () => {
-      const { port } = server.address() as { port: number };
-      resolve({
-        baseUrl: `http://${host}:${port}`,
-        received,
-        bytesWritten: () => written,
-        openConnections: () => sockets.size,
-        connectionsAccepted: () => accepted,
-        close: () => new Promise((done) => {
-          for (const socket of sockets) socket.destroy();
-          server.close(() => done());
-        }),
-      });
-    });
-  });
+  const { baseUrl, close } = await listenOnLoopback(server, { host });
+  return {
+    baseUrl,
+    received,
+    bytesWritten: () => written,
+    openConnections: () => sockets.size,
+    connectionsAccepted: () => accepted,
+    close,
+  };
 }
 
 /** Writes 64 KiB chunks for as long as the connection stays open. */

@@ -1,4 +1,5 @@
 import { connect, createServer, type Socket } from "node:net";
+import { listenOnLoopback } from "./loopback.js";
 
 export type Relay = { baseUrl: string; connections: () => number; close: () => Promise<void> };
 
@@ -8,7 +9,7 @@ export type Relay = { baseUrl: string; connections: () => number; close: () => P
  * differ: requests sent in order over several connections arrive out of order, those of one
  * connection never do.
  */
-export function startJitterRelay(target: { host: string; port: number }, maxDelayMs = 15, random = Math.random): Promise<Relay> {
+export async function startJitterRelay(target: { host: string; port: number }, maxDelayMs = 15, random = Math.random): Promise<Relay> {
   const sockets = new Set<Socket>();
   let accepted = 0;
   const server = createServer((client) => {
@@ -29,17 +30,13 @@ export function startJitterRelay(target: { host: string; port: number }, maxDela
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
   });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      resolve({
-        baseUrl: `http://127.0.0.1:${port}`,
-        connections: () => accepted,
-        close: () => new Promise((done) => {
-          for (const socket of sockets) socket.destroy();
-          server.close(() => done());
-        }),
-      });
-    });
-  });
+  const { baseUrl, close } = await listenOnLoopback(server);
+  return {
+    baseUrl,
+    connections: () => accepted,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return close();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { createClient, signRequest, timeNonce, type ClientOptions } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { freePort, startProcess, type Started } from "./processes.js";
@@ -16,6 +17,19 @@ export async function startSandbox(args: string[] = []): Promise<Sandbox> {
     async () => (await fetch(`${baseUrl}/api/v4/public/ping`)).ok,
   );
   return { ...started, baseUrl };
+}
+
+/**
+ * The sandbox of a test file (or a describe block): started before its tests, stopped after them.
+ * The handle is filled in by the beforeAll hook, so it is read inside tests only.
+ */
+export function sandboxPerFile(args: string[] = []): Sandbox {
+  const handle = {} as Sandbox;
+  beforeAll(async () => {
+    Object.assign(handle, await startSandbox(args));
+  });
+  afterAll(() => handle.stop?.());
+  return handle;
 }
 
 export const partnerClient = (sandbox: Sandbox, options: Partial<ClientOptions> = {}) =>

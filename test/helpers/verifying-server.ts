@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { listenOnLoopback } from "./loopback.js";
 
 export type Received = {
   method: string;
@@ -37,7 +38,7 @@ export function signatureProblem(rawBody: Buffer, headers: IncomingMessage["head
 }
 
 /** A loopback server that records every request, checks its signature, and answers as told. */
-export function startVerifyingServer(secrets: Record<string, string>, responder: Responder): Promise<VerifyingServer> {
+export async function startVerifyingServer(secrets: Record<string, string>, responder: Responder): Promise<VerifyingServer> {
   const received: Received[] = [];
   let respond = responder;
   const server: Server = createServer(async (request, response) => {
@@ -71,15 +72,6 @@ export function startVerifyingServer(secrets: Record<string, string>, responder:
     response.writeHead(answer.status, { "Content-Type": "application/json", ...answer.headers });
     response.end(text);
   });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      resolve({
-        baseUrl: `http://127.0.0.1:${port}`,
-        received,
-        respondWith: (next) => (respond = next),
-        close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-      });
-    });
-  });
+  const { baseUrl, close } = await listenOnLoopback(server);
+  return { baseUrl, received, respondWith: (next) => (respond = next), close };
 }

@@ -1,17 +1,13 @@
 // Every authentication rule of the description, each refused with 401 and the state unchanged.
 import { createHmac } from "node:crypto";
 import Big from "big.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signRequest, timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { responseValidator } from "../../src/validation/lookup.js";
-import { partnerClient, startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { partnerClient, sandboxPerFile } from "../helpers/sandbox.js";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.stop());
+const sandbox = sandboxPerFile();
 
 const path = "/api/v4/main-account/codes/apply";
 const code = { code: "TXC-BTC-2H6N1V5X0C7B" };

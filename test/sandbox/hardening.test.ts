@@ -2,16 +2,12 @@
 // resets, and a nonce that would lock a key.
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { partnerClient, startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { partnerClient, sandboxPerFile } from "../helpers/sandbox.js";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.stop());
+const sandbox = sandboxPerFile();
 
 const port = () => Number(new URL(sandbox.baseUrl).port);
 

@@ -1,15 +1,11 @@
 // Every operation through real HTTP against the sandbox process: success and each documented
 // error. The client validates every 200 against the document; error bodies are validated here.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, HttpError } from "../../src/index.js";
 import { responseValidator } from "../../src/validation/lookup.js";
-import { basicClient, partnerClient, resetSandbox, sendSigned, startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { basicClient, partnerClient, resetSandbox, sendSigned, sandboxPerFile } from "../helpers/sandbox.js";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.stop());
+const sandbox = sandboxPerFile();
 beforeEach(() => resetSandbox(sandbox));
 
 function validates(operationId: string, status: number, body: unknown): boolean {

@@ -1,16 +1,12 @@
 // What the README promises about refused requests, against the real process: a refusal of any
 // kind uses up no nonce; a body must be UTF-8 JSON sent as application/json.
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { sandboxPerFile } from "../helpers/sandbox.js";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.stop());
+const sandbox = sandboxPerFile();
 
 const balance = "/api/v4/main-account/balance";
 const investments = "/api/v4/main-account/smart/investments";

@@ -1,15 +1,11 @@
 // No input makes the sandbox answer 5xx or stop answering: 2,000 random bodies and header sets.
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { operationIndex as operations, signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { sandboxPerFile } from "../helpers/sandbox.js";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.stop());
+const sandbox = sandboxPerFile();
 
 const paths = [...Object.values(operations).map((op) => op.path), "/api/v4/unknown", "/", "/openapi.json", "/api/v4/main-account/"];
 let nonce = BigInt(Date.now()) * 1000n;

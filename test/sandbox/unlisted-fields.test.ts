@@ -1,18 +1,14 @@
 // The sandbox against the document on the points where they used to disagree: fields the document
 // does not list are ignored whatever their name; request and nonce are optional where the document
 // makes them optional, with the signature still checked; what the document requires is a 400 naming it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { responseValidator } from "../../src/validation/lookup.js";
-import { sendSigned, startSandbox, type Sandbox } from "../helpers/sandbox.js";
+import { sendSigned, sandboxPerFile } from "../helpers/sandbox.js";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox?.stop());
+const sandbox = sandboxPerFile();
 
 const balance = "/api/v4/main-account/balance";
 const funding = "/api/v4/collateral-account/funding-history";
