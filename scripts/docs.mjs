@@ -5,9 +5,10 @@
 // - dist/docs/sandbox.html.gz, the page `txc-api serve` answers (stored compressed: it is the one
 //   the package ships): the demo credentials filled in, a try-it panel, the package's picks and
 //   changelog (scripts/served-docs.mjs).
-// A Content-Security-Policy keeps both offline: the page may load nothing from outside itself
-// (Redoc would otherwise fetch its attribution logo from a CDN); the served page may connect to
-// its own origin, where the try-it panel sends.
+// A Content-Security-Policy keeps both offline: the page may load nothing from outside itself;
+// the served page may connect to its own origin, where the try-it panel sends. Redoc's attribution
+// ("API docs by" and Redocly's logo) loads the logo from a CDN, which the policy refuses with an
+// error in the console on every load: the logo is written into the page instead.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,12 +21,16 @@ import { demoKeys } from "../src/sandbox/demo-keys.js";
 const POLICY = ["default-src 'none'", "script-src 'unsafe-inline'", "style-src 'unsafe-inline'", "img-src data:", "font-src data:", "worker-src blob:"];
 const TITLE = "TXC HTTP API v4";
 
+// Redocly's name as the attribution shows it, drawn in the page (an SVG in a data: URL).
+const REDOCLY_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="13" font-family="system-ui,sans-serif" font-size="13" font-weight="600" fill="#0044d4">Redocly</text></svg>')}`;
+const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+
 const asset = (name) => readFileSync(path.join(root, "scripts", "docs-assets", name), "utf8");
 
 function renderPage(documentFile, output, connectSelf) {
   run(redoclyBin, ["build-docs", documentFile, "--output", output, "--inlineBundle", "--title", TITLE]);
   const policy = [...POLICY, ...(connectSelf ? ["connect-src 'self'"] : [])].join("; ");
-  const page = readFileSync(output, "utf8");
+  const page = readFileSync(output, "utf8").replace(CDN_LOGO, REDOCLY_LOGO);
   const head = `<head>\n  <meta http-equiv="Content-Security-Policy" content="${policy}">\n  <style>${asset("code-panels.css")}</style>`;
   return page.replace(/<head>/i, head);
 }

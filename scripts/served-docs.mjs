@@ -19,8 +19,11 @@ export function markdownSection(markdown, heading) {
   return lines.slice(start + 1, end < 0 ? lines.length : end).join("\n").trim();
 }
 
-/** Headings pushed `by` levels down, so that a file's sections sit under one section of the page. */
-const demoted = (markdown, by) => markdown.replace(/^(#+) /gm, (_, hashes) => `${"#".repeat(Math.min(hashes.length + by, 6))} `);
+/**
+ * A file's headings as lines in bold: Redoc lists every heading of the description in its menu,
+ * whatever its level, and the changelog's would fill the menu before the API's operations.
+ */
+const headingsInBold = (markdown) => markdown.replace(/^#+ (.+)$/gm, "**$1**");
 
 function walkThroughWithDemoKey(description, demo, headers) {
   const signature = (secret, payload) => createHmac("sha512", secret).update(payload).digest("hex");
@@ -59,8 +62,8 @@ export function servedDocument(document, { demo, readme, changelog }) {
     "",
     "## Changelog",
     "",
-    // Two levels down: the page's menu lists "Changelog" alone, not each entry's sections.
-    demoted(changelog.replace(/^# Changelog\n+/, ""), 2),
+    // The page's menu lists "Changelog" alone, not each entry's sections.
+    headingsInBold(changelog.replace(/^# Changelog\n+/, "")),
   ].join("\n");
   return served;
 }

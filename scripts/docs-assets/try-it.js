@@ -21,13 +21,17 @@
   const sent = element("pre", { id: "txc-try-it-request", "aria-label": "The request as sent" });
   const answer = element("pre", { id: "txc-try-it-answer", "aria-label": "The answer", "aria-live": "polite" });
   const close = element("button", { id: "txc-try-it-close", type: "button", "aria-label": "Close" }, "×");
-  const panel = element("aside", { id: "txc-try-it", hidden: "", "aria-label": "Try it" },
-    element("header", {}, element("strong", {}, "Try it on this sandbox"), close),
+  // A form, as browsers expect around a password field; it is never submitted.
+  const form = element("form", { id: "txc-try-it-form" },
     element("label", {}, "Operation", choice),
     element("label", {}, "API key (the sandbox's demo key)", key),
     element("label", {}, "API secret (the demo secret; used only to sign, never sent)", secret),
     element("label", {}, `Body fields (${bodyFields.path} and ${bodyFields.nonce} are added when signing)`, body),
-    send,
+    send);
+  form.addEventListener("submit", (event) => event.preventDefault());
+  const panel = element("aside", { id: "txc-try-it", hidden: "", "aria-label": "Try it" },
+    element("header", {}, element("strong", {}, "Try it on this sandbox"), close),
+    form,
     element("p", {}, "Request as sent"), sent,
     element("p", {}, "Answer"), answer);
   key.value = demo.key;
@@ -44,7 +48,29 @@
     key.disabled = secret.disabled = !operation.signed;
   };
   choice.addEventListener("change", showExample);
-  open.addEventListener("click", () => { panel.hidden = !panel.hidden; });
+
+  // The operation the reader is looking at: the last operation section whose top is above the
+  // upper part of the window (Redoc gives each the id "<tag>/<operationId in lower case>"), else
+  // the one the address names (#/<tag>/<operationid>), else none.
+  const byLowerId = new Map(operations.map((operation) => [operation.operationId.toLowerCase(), operation.operationId]));
+  const operationInView = () => {
+    let best;
+    for (const section of document.querySelectorAll("[id]")) {
+      const [tag, id, ...rest] = section.id.split("/");
+      if (!tag || rest.length || !byLowerId.has(id)) continue;
+      const top = section.getBoundingClientRect().top;
+      if (top <= window.innerHeight * 0.4 && (!best || top > best.top)) best = { top, operationId: byLowerId.get(id) };
+    }
+    return best?.operationId ?? byLowerId.get(/^#\/[^/#]+\/([^/#?]+)/.exec(location.hash)?.[1] ?? "");
+  };
+  open.addEventListener("click", () => {
+    const inView = panel.hidden ? operationInView() : undefined;
+    if (inView && inView !== choice.value) {
+      choice.value = inView;
+      showExample();
+    }
+    panel.hidden = !panel.hidden;
+  });
   close.addEventListener("click", () => { panel.hidden = true; });
 
   // Nonces strictly increasing across sends, as the sandbox requires per key.

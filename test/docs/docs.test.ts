@@ -168,6 +168,59 @@ describe("docs served by the sandbox", () => {
     expect(shown.sendBackground).toBe("rgb(29, 78, 216)");
   }, 90_000);
 
+  it("try-it opens on the operation the reader went to, its example in the body", async () => {
+    const opened = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      const until = async (probe) => { for (let waited = 0; waited < 10000 && !probe(); waited += 50) await sleep(50); return probe(); };
+      const link = (href) => [...document.querySelectorAll("a[href]")].find((a) => a.getAttribute("href") === href);
+      const openedOn = () => {
+        document.getElementById("txc-try-it-open").click();
+        const shown = { operation: document.getElementById("txc-try-it-operation").value, body: document.getElementById("txc-try-it-body").value };
+        document.getElementById("txc-try-it-close").click();
+        return shown;
+      };
+      (await until(() => link("/main-account"))).click();
+      (await until(() => link("#/main-account/refunddeposit"))).click();
+      await until(() => location.hash === "#/main-account/refunddeposit");
+      await sleep(500);
+      const fromTheMenu = openedOn();
+      (await until(() => link("/collateral-account"))).click();
+      (await until(() => link("#/collateral-account/getfundinghistory"))).click();
+      await until(() => location.hash === "#/collateral-account/getfundinghistory");
+      await sleep(500);
+      return { fromTheMenu, afterMoving: openedOn() };
+    })()`, 90_000)) as Record<string, { operation: string; body: string }>;
+    expect(opened.fromTheMenu.operation).toBe("refundDeposit");
+    expect(JSON.parse(opened.fromTheMenu.body)).toEqual(requestExample("refundDeposit"));
+    expect(opened.afterMoving.operation).toBe("getFundingHistory");
+  }, 120_000);
+
+  it("try-it leaves the page's last line clear of its button at 390 px, and opens as a sheet over the whole screen", async () => {
+    const layout = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      await sleep(1500);
+      // Redoc renders sections as they come into view: scroll until the page stops growing.
+      const page = document.scrollingElement;
+      for (let i = 0, height = -1; i < 60 && !(page.scrollHeight === height && page.scrollTop + innerHeight >= page.scrollHeight - 1); i++) {
+        height = page.scrollHeight;
+        window.scrollTo(0, page.scrollHeight);
+        await sleep(300);
+      }
+      const button = document.getElementById("txc-try-it-open").getBoundingClientRect();
+      const texts = [...document.querySelectorAll("#redoc *")].filter((e) => e.childElementCount === 0 && e.textContent.trim())
+        .map((e) => e.getBoundingClientRect()).filter((box) => box.height > 0 && box.bottom > 0 && box.top < innerHeight);
+      const covered = texts.filter((box) => box.bottom > button.top && box.top < button.bottom && box.left < button.right && box.right > button.left).length;
+      document.getElementById("txc-try-it-open").click();
+      const sheet = document.getElementById("txc-try-it").getBoundingClientRect();
+      return { covered, texts: texts.length, sheet: [sheet.left, sheet.top, sheet.width, sheet.height], innerWidth, innerHeight,
+        buttonShown: getComputedStyle(document.getElementById("txc-try-it-open")).display !== "none" };
+    })()`, 90_000, { width: 390 })) as { covered: number; texts: number; sheet: number[]; innerWidth: number; innerHeight: number; buttonShown: boolean };
+    expect(layout.texts).toBeGreaterThan(3);
+    expect(layout.covered).toBe(0);
+    expect(layout.sheet).toEqual([0, 0, layout.innerWidth, layout.innerHeight]);
+    expect(layout.buttonShown).toBe(false);
+  }, 120_000);
+
   it("has a try-it panel that sends every operation signed to the sandbox and shows the request as sent", async () => {
     await resetSandbox(sandbox);
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await (await fetch(`${sandbox.baseUrl}/`)).text())?.[1];
@@ -278,6 +331,13 @@ describe("docs served by the sandbox", () => {
   it("render in headless Chromium with the sandbox as first server and the package sections", () => {
     const { dom, log } = renderOffline(`${sandbox.baseUrl}/#/main-account/getmainbalance`);
     expect(log).not.toMatch(/Uncaught/);
+    // Nothing refused by the page's policy (Redoc's attribution logo is drawn in the page), no console warning of ours.
+    expect(log).not.toMatch(/Content Security Policy|Password field is not contained in a form/);
+    expect(dom).toContain('alt="redocly logo"');
+    // The changelog's entries are bold lines under "Changelog" (shown from the page's top), not entries of the menu.
+    expect(dom).toContain('href="#/section/changelog"');
+    expect(dom).not.toMatch(/section\/4\.0\.0/);
+    expect(renderOffline(`${sandbox.baseUrl}/`).dom).toMatch(/<strong[^>]*>4\.0\.0<\/strong>/);
     expect(dom).toContain(`${sandbox.baseUrl}/api/v4/main-account/balance`);
     expect(dom).toContain('href="#/section/using-this-package"');
     expect(dom).toContain('href="#/section/one-signed-request-step-by-step"');
