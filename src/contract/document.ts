@@ -1,6 +1,5 @@
 import { contractFacts } from "../../generated/contract-facts.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
-import { documentedStatusKey } from "../validation/status-key.js";
 
 export { SIGNING_FIELDS } from "../signing/sign.js";
 
@@ -33,12 +32,6 @@ export function documentedErrorKeys(operationId: OperationId): Set<string> {
 /** The statuses the document declares for an operation, such as 200, 400 and 4XX. */
 export function documentedStatuses(operationId: OperationId): string[] {
   return contractFacts[operationId].statuses;
-}
-
-/** The documented status key (exact, range or default) that covers a status, if any. */
-export function documentedStatus(operationId: OperationId, status: number): string | undefined {
-  const statuses = documentedStatuses(operationId);
-  return documentedStatusKey(status, (key) => statuses.includes(key));
 }
 
 export const operationIds = Object.keys(operationIndex) as OperationId[];

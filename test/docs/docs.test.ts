@@ -292,7 +292,12 @@ describe("docs served by the sandbox", () => {
     const found = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
       const headings = [...document.querySelectorAll("h1, h2")].map((h) => h.textContent.trim());
-      document.querySelector('[data-testid="search-trigger"]').click();
+      // A click on the server-rendered button before React has hydrated it does nothing: wait until
+      // React holds its props.
+      const trigger = () => document.querySelector('[data-testid="search-trigger"]');
+      const hydrated = () => trigger() && Object.keys(trigger()).some((key) => key.startsWith("__reactProps"));
+      for (let waited = 0; waited < 45000 && !hydrated(); waited += 50) await sleep(50);
+      trigger().click();
       let input;
       // Redoc builds its search index after rendering: on a busy machine the dialog takes seconds.
       for (let waited = 0; waited < 45000 && !input; waited += 50) {
