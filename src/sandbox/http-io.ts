@@ -14,14 +14,14 @@ export function sendText(response: ServerResponse, status: number, text: string 
 export const writeReply = (response: ServerResponse, { status, body }: Reply, extraHeaders?: string[]) =>
   sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json", extraHeaders);
 
-export /** An exception while answering: 500 when nothing was written yet. Its text stays inside: it is the sandbox's, nothing a client can act on. */
-function internalError(response: ServerResponse) {
+/** An exception while answering: 500 when nothing was written yet. Its text stays inside: it is the sandbox's, nothing a client can act on. */
+export function internalError(response: ServerResponse) {
   if (!response.headersSent) writeReply(response, errorReply("", 500, "Internal error."));
   else response.destroy();
 }
 
-export /** Hands the body to `answer` in the turn it ends (no promise per request), or answers 413 when it is larger than allowed. */
-function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void): void {
+/** Hands the body to `answer` in the turn it ends (no promise per request), or answers 413 when it is larger than allowed. */
+export function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void): void {
   // After a 413 the connection is closed, 200 ms after the answer so that the client reads it
   // first: closing a socket with unread data sends a reset that can wipe the answer out on the
   // client's side, which a "Connection: close" answer (closed at once by Node) risks. Until
