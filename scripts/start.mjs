@@ -7,8 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { root, servedDocsFile } from "./project.mjs";
 import { buildServedDocs } from "./docs.mjs";
-import { run } from "./run.mjs";
-import { bundleEntries } from "./bundle-entries.mjs";
+import { buildPackage } from "./build.mjs";
 
 /** The newest file under these paths (folders walked), as [path, mtime]. */
 function newest(paths) {
@@ -37,10 +36,7 @@ function staleness(output, sources) {
 
 const cli = path.join(root, "dist", "bundle", "cli.js");
 const steps = [
-  [cli, ["src", "generated", "tsconfig.build.json", "scripts/bundle-entries.mjs"], "Building the package (npm run build)", async () => {
-    run(path.join(root, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"]);
-    await bundleEntries();
-  }],
+  [cli, ["src", "generated", "tsconfig.build.json", "scripts/build.mjs", "scripts/bundle-entries.mjs", "scripts/prune-declarations.mjs"], "Building the package (npm run build)", () => buildPackage()],
   [servedDocsFile, ["generated/openapi.json", "scripts/docs.mjs", "scripts/served-docs.mjs", "scripts/code-samples.mjs", "scripts/docs-assets", "README.md", "CHANGELOG.md"], "Rendering the docs (npm run docs)", () => buildServedDocs()],
 ];
 for (const [output, sources, doing, build] of steps) {

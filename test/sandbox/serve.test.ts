@@ -1,6 +1,6 @@
 // The commands around the sandbox: npm start, --data checking, the rate limits, txc-api mock.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -64,6 +64,9 @@ describe("npm start in a fresh clone", () => {
     utimesSync(path.join(clone, "dist", "bundle", "cli.js"), before, before);
     expect(await start()).toEqual(["Building the package (npm run build): src/index.ts is newer than dist/bundle/cli.js..."]);
     expect(await start()).toEqual([]);
+    // The same build as npm run build: the "." entry's declarations bundled, and no unreachable declaration left.
+    expect(existsSync(path.join(clone, "dist", "bundle", "index.d.ts"))).toBe(true);
+    expect(existsSync(path.join(clone, "dist", "cli", "main.d.ts"))).toBe(false);
   }, 240_000);
 });
 
