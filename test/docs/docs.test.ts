@@ -289,7 +289,7 @@ describe("docs served by the sandbox", () => {
   });
 
   it("has the package's picks and the changelog as sections, and search reaches the introduction's sections", async () => {
-    const found = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+    const searched = () => evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
       const headings = [...document.querySelectorAll("h1, h2")].map((h) => h.textContent.trim());
       // A click can be lost (on the server-rendered button before React has hydrated it, or while
@@ -318,11 +318,17 @@ describe("docs served by the sandbox", () => {
         results[query] = shown();
       }
       return { headings, results };
-    })()`, 90_000)) as { headings: string[]; results: Record<string, string> };
-    expect(found.results).toBeTypeOf("object");
+    })()`, 90_000) as Promise<{ headings: string[]; results: Record<string, string> | string }>;
+    // Twice in full runs on a loaded machine the search box never showed within 45 s of a click,
+    // though it shows within seconds otherwise: a fresh page is tried once more before failing,
+    // and a failure says what each try saw.
+    const first = await searched();
+    const found = typeof first.results === "string" ? await searched() : first;
+    if (found !== first) console.warn(`docs search, first try: ${first.results}; second try: ${typeof found.results === "string" ? found.results : "the box showed"}`);
+    expect(found.results, `first try: ${JSON.stringify(first.results)}`).toBeTypeOf("object");
     expect(found.headings).toEqual(expect.arrayContaining(["Trying it here", "What this package picked where the description is silent", "Changelog"]));
     for (const [query, shown] of Object.entries(found.results)) expect(shown.replace(/\s+/g, " "), query).toContain(query);
-  }, 120_000);
+  }, 240_000);
 
   it("GET /api/v4/ answers an index of the docs, the document and the operations", async () => {
     const answer = await fetch(`${sandbox.baseUrl}/api/v4/`);
