@@ -1,6 +1,7 @@
 import { operationIndex } from "../../generated/operations.js";
 import type { HttpAnswer } from "../transport/exchange.js";
 import { conformanceProblems, readJson } from "../validation/answer-conformance.js";
+import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import type { OperationValidators } from "../validation/operation-validators.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import { ContractViolationError, httpError } from "../errors/index.js";
@@ -18,8 +19,8 @@ const NONCES_IN_ORDER =
 
 /**
  * Step three of a call, pure: an error status as its error class; a 2xx answer once it conforms
- * to the document (the tester's verdict reads answers with the same `conformanceProblems`) and
- * agrees with the request it answers (a refund's id, a page's limit).
+ * to the document (the tester's verdict reads answers with the same `conformanceProblems`), names
+ * no field twice in one object, and agrees with the request it answers (a refund's id, a page's limit).
  */
 export function readAnswer(operationId: OperationId, { status, headers, text, utf8 }: HttpAnswer, sent: Record<string, unknown>, validators: OperationValidators, reading: AnswerReading): unknown {
   const json = readJson(text, utf8);
@@ -29,8 +30,13 @@ export function readAnswer(operationId: OperationId, { status, headers, text, ut
     if (status === 401 && reading.nonceOrderKept && operationIndex[operationId].signed) error.message += NONCES_IN_ORDER;
     throw error;
   }
-  const problems = conformanceProblems(operationId, validators, { status, contentType: headers.get("Content-Type") ?? "", text, json }, reading.validateResponses);
-  if (problems.length) throw new ContractViolationError(operationId, status, problems.map(({ issue }) => issue), body);
+  const issues = conformanceProblems(operationId, validators, { status, contentType: headers.get("Content-Type") ?? "", json }, reading.validateResponses).map(({ issue }) => issue);
+  // The client's own pick where the description is silent (the tester does not fail a server for it).
+  const repeated = json.ok && reading.validateResponses ? firstDuplicateKey(text) : undefined;
+  if (repeated !== undefined) {
+    issues.push({ field: "(response)", rule: "contract", message: `the body holds the field ${JSON.stringify(repeated)} twice in one object: which one is meant is not for the client to guess` });
+  }
+  if (issues.length) throw new ContractViolationError(operationId, status, issues, body);
   if (!reading.validateResponses) return body;
   const contradictions = tiedAnswerProblems(operationId, sent, body) ?? [];
   if (contradictions.length) {

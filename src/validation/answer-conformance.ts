@@ -1,4 +1,3 @@
-import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { contentTypeProblem } from "./content-type.js";
 import { validationIssues, type ValidationIssue } from "./issues.js";
 import { validatorForStatus, type OperationValidators } from "./operation-validators.js";
@@ -15,22 +14,22 @@ export function readJson(text: string, utf8: boolean): JsonReading {
   }
 }
 
-export type ConformanceKind = "undocumented-status" | "content-type" | "not-json" | "duplicate-key" | "schema";
+export type ConformanceKind = "undocumented-status" | "content-type" | "not-json" | "schema";
 export type ConformanceProblem = { kind: ConformanceKind; issue: ValidationIssue };
 
 /** What the conformance reading needs of an answer. */
-export type AnswerToRead = { status: number; contentType: string; text: string; json: JsonReading };
+export type AnswerToRead = { status: number; contentType: string; json: JsonReading };
 
 const ofTheAnswer = (kind: ConformanceKind, message: string): ConformanceProblem => ({ kind, issue: { field: "(response)", rule: "contract", message } });
 
 /**
  * The ways an answer breaks the document, in the order they are found: a status it does not
- * document, a Content-Type that is not JSON, a body that is not JSON, a field twice in one object,
- * a body against its status's schema. The client's `readAnswer` and the tester's verdict both read
- * answers with it; `schemas: false` stops after JSON (the client's `validateResponses: false`).
+ * document, a Content-Type that is not JSON, a body that is not JSON, a body against its status's
+ * schema. The client's `readAnswer` and the tester's verdict both read answers with it; `schemas:
+ * false` stops after JSON (the client's `validateResponses: false`).
  */
 export function conformanceProblems(operationId: string, validators: OperationValidators, answer: AnswerToRead, schemas = true): ConformanceProblem[] {
-  const { status, contentType, text, json } = answer;
+  const { status, contentType, json } = answer;
   const validate = validatorForStatus(validators, status);
   if (!validate) {
     const documented = Object.keys(validators.responses).join(", ");
@@ -41,10 +40,6 @@ export function conformanceProblems(operationId: string, validators: OperationVa
   if (wrongType) problems.push(ofTheAnswer("content-type", wrongType));
   if (!json.ok) return [...problems, ofTheAnswer("not-json", json.why)];
   if (!schemas) return problems;
-  const repeated = firstDuplicateKey(text);
-  if (repeated !== undefined) {
-    problems.push(ofTheAnswer("duplicate-key", `the body holds the field ${JSON.stringify(repeated)} twice in one object: which one is meant is not for a client to guess`));
-  }
   if (!validate(json.value)) problems.push(...validationIssues(validate.errors).map((issue) => ({ kind: "schema" as const, issue })));
   return problems;
 }

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
+import { signRequest, timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startBrokenServer } from "../helpers/broken-servers.js";
 import { endlessBody, kernelBufferedBytes, startHostile } from "../helpers/hostile-server.js";
@@ -277,6 +278,26 @@ describe("contract-test checks what the description states", () => {
         expect(body).toMatch(/"limit":1\}'$/);
         expect(body).not.toMatch(/offset|ticker|status|"id"/);
       }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("contract-test accepts what the description leaves open", () => {
+  it("a page that names a field twice (still JSON; the description is silent) passes: exit 0", async () => {
+    const server = await startBrokenServer({
+      name: "a field twice", operationId: "getFundingHistory", check: "positive",
+      changeAnswer: (r, a) => (r.path.endsWith("/funding-history") && a.status === 200 ? { ...a, body: a.body.replace('"limit":', '"limit":1,"limit":') } : a),
+    });
+    try {
+      // The server does send the field twice.
+      const funding = "/api/v4/collateral-account/funding-history";
+      const signed = signRequest({ path: funding, body: {}, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, nonce: timeNonce(demoKeys.partner.key) });
+      expect(await (await fetch(server.baseUrl + funding, { method: "POST", headers: signed.headers, body: signed.body })).text()).toContain('"limit":1,"limit":');
+      const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getFundingHistory", "--checks", "positive"]);
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toMatch(/\n[1-9]\d* passed, 0 failed/);
     } finally {
       await server.close();
     }
