@@ -4,17 +4,16 @@ import { printable } from "../text/printable.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, describeCheck, isCheckName, OPT_IN_CHECKS, type CheckName } from "../contract/checks/registry.js";
 import { operationIds, operationIndex, type OperationId } from "../contract/document.js";
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
-import { progressLine, summary } from "../contract/report-text.js";
+import { progressLine, summary, summaryLine } from "../contract/report-text.js";
+import { notSelected } from "../contract/selection.js";
 import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
 import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { MAX_TIMER_MS } from "../client/retry.js";
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type RunOptions } from "../contract/run.js";
-import { ConnectionError } from "../contract/send.js";
-import { StartError } from "../contract/start.js";
 import { readCredentials, readKeysFile } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
-import { colourWanted, wrap } from "../text/terminal.js";
+import { colourWanted, styled, wrap } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
 
 /** The operations the document marks as state-changing (x-state-changing). */
@@ -168,15 +167,21 @@ function fixturesOption(file: string | undefined): Fixtures | undefined {
   }
 }
 
-/** The header: the checks that will run, then a line for each asked-for check that cannot. */
-function header(run: Omit<RunOptions, "onEvent" | "onExchange">, checksGiven: boolean): string[] {
-  const idle = new Map<CheckName, string>();
-  if (run.checks.has("partner-only") && !run.basic) idle.set("partner-only", "partner-only: not checked; set TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC to an ordinary account's key");
-  if (run.checks.has("sequences") && !run.includeMutations) idle.set("sequences", "sequences: not run; they change state, so they run only with --include-mutations");
-  return [
-    `Contract-testing ${run.baseUrl} (checks: ${[...run.checks].filter((check) => !idle.has(check)).join(", ")})`,
-    ...[...idle.values()].filter((line) => checksGiven || !line.startsWith("sequences")),
-  ].map((line) => wrap(line, 100));
+/** The header, printed once the start has proven the target: what is tested, with which checks. */
+function header(run: Omit<RunOptions, "onEvent" | "onExchange">): string {
+  const idle = new Set(notSelected({ ...run, hasBasicIdentity: run.basic !== undefined }).checks.map((entry) => entry.check));
+  return wrap(`Contract-testing ${run.baseUrl} (checks: ${[...run.checks].filter((check) => !idle.has(check)).join(", ")})`, 100);
+}
+
+/** Stops the run on SIGINT or SIGTERM (what CI sends to cancel a job) so that its reports are written; a second signal ends the process. */
+function stopOnSignals(controller: AbortController): () => void {
+  const stop = (signal: NodeJS.Signals) => controller.abort(signal);
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return () => {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  };
 }
 
 export async function contractTestCommand(argv: string[]): Promise<void> {
@@ -188,27 +193,31 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const terminal = values.json === "-" ? process.stderr : process.stdout;
   const say = (line: string) => terminal.write(`${line}\n`);
   const colour = colourWanted(terminal);
-  for (const line of header(run, values.checks !== undefined)) say(line);
   // NDJSON is written as the run goes, so that a run cut short still leaves what it found.
   const ndjson = values.json === undefined ? undefined : new NdjsonReport(values.json);
+  const controller = new AbortController();
+  const release = stopOnSignals(controller);
   const report = await runContractTests({
     ...run,
+    surface: "cli",
+    signal: controller.signal,
     onExchange: values.verbose ? (event) => console.error(debugLine("response", event)) : undefined,
     onEvent: (event) => {
+      // Nothing is printed before the start has decided (--verbose excepted).
+      if (event.type === "started") say(header(run));
       if (event.type === "operation-done") say(progressLine(event.operationId, event.results, colour));
       ndjson?.write(event);
     },
-  }).catch((error) => {
-    if (error instanceof StartError) throw new UsageError(error.message);
-    if (error instanceof ConnectionError) throw new UsageError(`the server stopped answering, so the run is incomplete: ${error.message}`);
-    throw error;
-  });
-  const notOptedIn = OPT_IN_CHECKS.filter((check) => !run.checks.has(check));
-  if (notOptedIn.length && values.checks === undefined) report.notes.push(`not run (opt-in): ${notOptedIn.join(", ")}`);
-  say("");
-  say(summary(report, { colour, columns: terminal.columns }));
+  }).finally(release);
+  const stop = report.stoppedEarly;
+  if (stop?.exitStatus === 2) process.stderr.write(`${styled(colourWanted(process.stderr), "red", "txc-api:")} ${stop.cause}\n`);
+  // A run that could not start has nothing to show but its last line; any other ends with the whole report.
+  const couldNotStart = stop?.exitStatus === 2 && report.results.length === 0;
+  if (!couldNotStart) say("");
+  say(couldNotStart ? summaryLine(report, colour) : summary(report, { colour, columns: terminal.columns }));
   if (values.junit) writeJUnit(values.junit, report);
   ndjson?.finish(report);
+  if (stop?.error !== undefined) throw stop.error;
   process.exitCode = exitCodeOf(report);
 }
 

@@ -65,7 +65,8 @@ export type Observation = {
 /** What went wrong, by kind, so that reports and machines can group and filter failures. */
 export type ProblemKind =
   | ConformanceKind | "transport" | "status" | "cacheable"
-  | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence";
+  | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence"
+  | "not-implemented";
 export type Problem = { kind: ProblemKind; message: string };
 
 export type CheckResult = {

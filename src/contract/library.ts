@@ -6,9 +6,10 @@ import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, type CheckName } from "./chec
 import type { OperationId } from "./document.js";
 import { buildCases, planContext } from "./plan.js";
 import { failureBlock } from "./report-text.js";
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type Report, type RunEvent } from "./run.js";
-import { ConnectionError, type Identity } from "./send.js";
-import { StartError } from "./start.js";
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type Outcome, type Report, type RunEvent } from "./run.js";
+import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
+import type { NotSelected } from "./selection.js";
+import type { Identity } from "./send.js";
 import type { CheckResult } from "./verdict.js";
 
 export type ContractTestOptions = {
@@ -19,10 +20,10 @@ export type ContractTestOptions = {
   moreKeys?: Identity[];
   /** An ordinary account's key: adds the partner-only check. */
   basic?: Identity;
-  /** The checks to run; default all but the opt-in ones (rate-limits). */
-  checks?: CheckName[];
-  /** The operations to test; default all. */
-  operations?: OperationId[];
+  /** The checks to run; default all but the opt-in ones (rate-limits). A name that is no check is refused. */
+  checks?: readonly (CheckName | (string & {}))[];
+  /** The operations to test; default all. A plain string[] is taken; a name that is no operation is refused. */
+  operations?: readonly (OperationId | (string & {}))[];
   examplesPerOperation?: number;
   seed?: number;
   includeMutations?: boolean;
@@ -44,17 +45,26 @@ export type ContractTestResult = {
   exitStatus: 0 | 1;
   passed: number;
   failed: number;
+  /** Operations not selected (notSelected.operations.length). */
   skipped: number;
-  /** One entry per operation and check. */
+  /** One entry per operation and check; an operation the server does not have is one entry, check "implemented". */
   results: ContractCheckResult[];
   /** Failures of the run as a whole, beyond its cases (a run cut short, nothing checked). */
   runProblems: string[];
   notes: string[];
+  /** Operations whose every request was answered 404, 405, 501 or an undocumented status. */
+  notImplemented: string[];
+  /** What the run left out, and why: operations not asked for or that change state, checks not asked for or idle. */
+  notSelected: NotSelected;
+  /** Every operation of the document and what became of it. */
+  outcomes: { operationId: string; outcome: Outcome }[];
 };
 
 /** The run could not start or went on no more (exit 2 in the CLI): the target is not this API, refused the credentials, or stopped answering. */
 export class ContractTestStartError extends TxcError {
   override name = "ContractTestStartError";
+  /** What the run found before it ended, when it had started. */
+  result?: ContractTestResult;
 }
 
 function runOptions(options: ContractTestOptions) {
@@ -63,7 +73,7 @@ function runOptions(options: ContractTestOptions) {
   const checks = options.checks ?? [...DEFAULT_CHECKS];
   const unknownCheck = checks.find((check) => !isCheckName(check));
   if (unknownCheck) throw new ContractTestStartError(`unknown check ${JSON.stringify(unknownCheck)}; checks: ${CHECK_NAMES.join(", ")}`);
-  const operations = options.operations ?? (Object.keys(operationIndex) as OperationId[]);
+  const operations = (options.operations ?? Object.keys(operationIndex)) as OperationId[];
   const unknownOperation = operations.find((id) => !Object.hasOwn(operationIndex, id));
   if (unknownOperation) throw new ContractTestStartError(`unknown operation ${JSON.stringify(unknownOperation)}; operations: ${Object.keys(operationIndex).join(", ")}`);
   return {
@@ -71,7 +81,7 @@ function runOptions(options: ContractTestOptions) {
     identities: [{ apiKey: options.apiKey, apiSecret: options.apiSecret }, ...(options.moreKeys ?? [])],
     basic: options.basic,
     operations,
-    checks: new Set(checks),
+    checks: new Set(checks as CheckName[]),
     includeMutations: options.includeMutations ?? false,
     seed: options.seed ?? 1,
     examplesPerOperation: options.examplesPerOperation ?? 10,
@@ -83,6 +93,7 @@ function runOptions(options: ContractTestOptions) {
     proxy: options.proxy,
     signal: options.signal,
     onEvent: options.onEvent,
+    surface: "library" as const,
   };
 }
 
@@ -109,27 +120,27 @@ function grouped(results: CheckResult[]): ContractCheckResult[] {
 
 function resultOf(report: Report): ContractTestResult {
   return {
-    exitStatus: exitCodeOf(report),
+    exitStatus: exitCodeOf(report) === 0 ? 0 : 1,
     passed: report.results.filter((r) => r.passed).length,
     failed: report.results.filter((r) => !r.passed).length,
-    skipped: report.skipped.length,
+    skipped: report.notSelected.operations.length,
     results: grouped(report.results),
-    runProblems: report.runProblems,
+    runProblems: [...(report.stoppedEarly ? [report.stoppedEarly.cause] : []), ...report.runProblems],
     notes: report.notes,
+    notImplemented: report.notImplemented,
+    notSelected: report.notSelected,
+    outcomes: report.outcomes,
   };
 }
 
+/** The run's report; a run that could not test rejects with ContractTestStartError (its result attached), the tester's own failure as it is. */
 async function reportOf(options: ContractTestOptions): Promise<Report> {
-  const prepared = runOptions(options);
-  try {
-    const report = await runContractTests(prepared);
-    options.signal?.throwIfAborted();
-    return report;
-  } catch (error) {
-    if (error instanceof StartError) throw new ContractTestStartError(error.message);
-    if (error instanceof ConnectionError) throw new ContractTestStartError(`the server stopped answering, so the run is incomplete: ${error.message}`);
-    throw error;
-  }
+  const report = await runContractTests(runOptions(options));
+  options.signal?.throwIfAborted();
+  const stop = report.stoppedEarly;
+  if (stop?.error !== undefined) throw stop.error;
+  if (stop?.exitStatus === 2) throw Object.assign(new ContractTestStartError(stop.cause), { result: resultOf(report) });
+  return report;
 }
 
 /**
@@ -141,7 +152,10 @@ export async function runContractTest(options: ContractTestOptions): Promise<Con
   return resultOf(await reportOf(options));
 }
 
-export type ContractTestCase = { name: string; run: () => Promise<void> };
+/** What runners hand a test (vitest's context, node:test's TestContext): a way to mark it skipped. */
+type RunnerContext = { skip?: (note?: string) => void } | undefined;
+
+export type ContractTestCase = { name: string; run: (context?: RunnerContext) => Promise<void> };
 
 /**
  * The run as tests for a runner (vitest, jest, node:test): one per operation and check planned,
@@ -162,9 +176,18 @@ export function contractTests(options: ContractTestOptions): ContractTestCase[] 
       .map((example) => failureBlock({ example, count: 1 }, false)).join("\n\n");
   const tests: ContractTestCase[] = pairs.map((pair) => ({
     name: pair,
-    run: async () => {
-      const results = (await report()).results.filter((r) => `${r.operationId} · ${r.check}` === pair);
-      if (results.length === 0) throw new Error(`${pair}: nothing was checked (the run stopped before it)`);
+    run: async (context) => {
+      const whole = await report();
+      const operationId = pair.slice(0, pair.indexOf(" · "));
+      const absent = whole.results.find((r) => r.operationId === operationId && r.check === NOT_IMPLEMENTED_CHECK);
+      if (absent) {
+        // One failure for the operation, on its first test; the runner marks the others skipped where it can.
+        const first = pairs.find((p) => p.startsWith(`${operationId} · `)) === pair;
+        if (!first && context?.skip) return context.skip(`${operationId} is not implemented: reported once, by its first test`);
+        throw new Error(`${operationId}: ${absent.name}\n\n${failureBlock({ example: absent, count: 1 }, false)}`);
+      }
+      const results = whole.results.filter((r) => `${r.operationId} · ${r.check}` === pair);
+      if (results.length === 0) throw new Error(`${pair}: nothing was checked (${whole.stoppedEarly ? whole.stoppedEarly.cause : "the run stopped before it"})`);
       const text = failuresText(results);
       if (text) throw new Error(text);
     },
@@ -174,7 +197,7 @@ export function contractTests(options: ContractTestOptions): ContractTestCase[] 
     run: async () => {
       const whole = await report();
       const rest = whole.results.filter((r) => !pairs.includes(`${r.operationId} · ${r.check}`));
-      const problems = [...whole.runProblems, failuresText(rest)].filter(Boolean);
+      const problems = [...(whole.stoppedEarly ? [whole.stoppedEarly.cause] : []), ...whole.runProblems, failuresText(rest.filter((r) => r.check !== NOT_IMPLEMENTED_CHECK))].filter(Boolean);
       if (problems.length) throw new Error(problems.join("\n\n"));
     },
   });

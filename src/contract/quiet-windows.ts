@@ -20,12 +20,12 @@ export class QuietWindows {
   }
 
   /** Waits until every scope of the operation is out of its quiet time. */
-  async pass(operationId: OperationId): Promise<void> {
+  async pass(operationId: OperationId, signal?: AbortSignal): Promise<void> {
     for (;;) {
       const until = Math.max(0, ...this.#scopes(operationId).keys.map((key) => this.#until.get(key) ?? 0));
       const waitMs = until - Date.now();
       if (waitMs <= 0) return;
-      await sleep(waitMs);
+      await sleep(waitMs, signal);
     }
   }
 

@@ -7,7 +7,14 @@ const xml = (text: string) =>
   printable(text, Infinity).replace(/[<>&"']/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char]!);
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
-/** JUnit XML: a test suite per operation, a test case per check; totals count skipped suites too. */
+const skippedCase = (classname: string, reason: string) =>
+  `    <testcase classname="${xml(classname)}" name="not selected" time="0.000"><skipped message="not selected">${xml(reason)}</skipped></testcase>`;
+
+/**
+ * JUnit XML: a test suite per operation, a test case per check (one "implemented" case for an
+ * operation the server does not have); a suite of what was not selected, as skipped cases; a
+ * suite "run" for the run's own failures, and an <error> naming why a run ended early.
+ */
 export function writeJUnit(file: string, report: Report) {
   const suites = new Map<string, typeof report.results>();
   for (const result of report.results) suites.set(result.operationId, [...(suites.get(result.operationId) ?? []), result]);
@@ -18,20 +25,23 @@ export function writeJUnit(file: string, report: Report) {
     });
     const failures = results.filter((r) => !r.passed).length;
     const time = results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
-    return `  <testsuite name="${xml(operationId)}" tests="${results.length}" failures="${failures}" skipped="0" time="${seconds(time)}">\n${cases.join("\n")}\n  </testsuite>`;
+    return `  <testsuite name="${xml(operationId)}" tests="${results.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}">\n${cases.join("\n")}\n  </testsuite>`;
   });
-  const skippedSuites = report.skipped.map(
-    (s) => `  <testsuite name="${xml(s.operationId)}" tests="1" failures="0" skipped="1" time="0.000">\n    <testcase classname="${xml(s.operationId)}" name="all checks" time="0.000"><skipped message="${xml(s.reason)}"/></testcase>\n  </testsuite>`,
-  );
+  const { operations, checks } = report.notSelected;
+  const skipped = [...operations.map((o) => skippedCase(o.operationId, o.reason)), ...checks.map((c) => skippedCase(`checks.${c.check}`, c.reason))];
+  const skippedSuite = skipped.length ? [`  <testsuite name="not selected" tests="${skipped.length}" failures="0" errors="0" skipped="${skipped.length}" time="0.000">\n${skipped.join("\n")}\n  </testsuite>`] : [];
   const runFailures = report.runProblems.map(
     (problem) => `    <testcase classname="run" name="${xml(problem)}" time="0.000"><failure message="${xml(problem)}"/></testcase>`,
   );
-  const runSuite = runFailures.length ? [`  <testsuite name="run" tests="${runFailures.length}" failures="${runFailures.length}" skipped="0" time="0.000">\n${runFailures.join("\n")}\n  </testsuite>`] : [];
-  const tests = report.results.length + report.skipped.length + runFailures.length;
+  const stop = report.stoppedEarly;
+  const runErrors = stop ? [`    <testcase classname="run" name="stopped early" time="0.000"><error message="${xml(stop.cause)}"/></testcase>`] : [];
+  const runCases = [...runFailures, ...runErrors];
+  const runSuite = runCases.length ? [`  <testsuite name="run" tests="${runCases.length}" failures="${runFailures.length}" errors="${runErrors.length}" skipped="0" time="0.000">\n${runCases.join("\n")}\n  </testsuite>`] : [];
+  const tests = report.results.length + skipped.length + runCases.length;
   const failures = report.results.filter((r) => !r.passed).length + runFailures.length;
   writeFileSync(
     file,
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="txc-api contract-test" tests="${tests}" failures="${failures}" skipped="${report.skipped.length}" time="${seconds(report.durationMs)}">\n${[...body, ...skippedSuites, ...runSuite].join("\n")}\n</testsuites>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="txc-api contract-test" tests="${tests}" failures="${failures}" errors="${runErrors.length}" skipped="${skipped.length}" time="${seconds(report.durationMs)}">\n${[...body, ...skippedSuite, ...runSuite].join("\n")}\n</testsuites>\n`,
   );
 }
 
@@ -61,14 +71,21 @@ export class NdjsonReport {
   finish(report: Report) {
     const failed = report.results.filter((r) => !r.passed).length;
     const exitStatus = exitCodeOf(report);
-    for (const s of report.skipped) this.#line({ operationId: s.operationId, skipped: true, reason: s.reason });
+    const { operations, checks } = report.notSelected;
+    for (const { operationId, reason } of operations) this.#line({ operationId, skipped: true, notSelected: true, reason });
+    for (const { check, reason } of checks) this.#line({ check, skipped: true, notSelected: true, reason });
     for (const problem of report.runProblems) this.#line({ run: true, passed: false, problem });
+    if (report.stoppedEarly) this.#line({ run: true, passed: false, error: true, stoppedEarly: true, problem: report.stoppedEarly.cause });
     this.#line({
       summary: true,
       passed: report.results.length - failed,
       failed,
-      skippedOperations: report.skipped.map((s) => s.operationId),
-      runProblems: report.runProblems.length,
+      notImplemented: report.notImplemented,
+      skippedOperations: operations.map((o) => o.operationId),
+      skippedChecks: checks.map((c) => c.check),
+      outcomes: Object.fromEntries(report.outcomes.map((o) => [o.operationId, o.outcome])),
+      runProblems: report.runProblems.length + (report.stoppedEarly ? 1 : 0),
+      ...(report.stoppedEarly ? { stoppedEarly: report.stoppedEarly.cause } : {}),
       notes: report.notes,
       requests: report.requests,
       durationMs: Math.round(report.durationMs),

@@ -1,13 +1,13 @@
-import { COLUMNS, styled } from "../text/terminal.js";
+import { COLUMNS, styled, wrap } from "../text/terminal.js";
 import type { Report } from "./run.js";
 import { isUnknownPath, type CheckResult } from "./case.js";
 import { counted } from "../text/counted.js";
+import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 
 export type SummaryOptions = { colour?: boolean; /** The terminal's width; 100 when not a terminal. */ columns?: number };
 
 const pad = (text: string, width: number) => text.padEnd(width);
 
-/** One progress line when an operation is done. */
 /** `head` and the parts joined with " · ", continued on lines indented by two where `columns` would be passed. */
 function joinedWithin(head: string, parts: string[], columns: number): string {
   const lines = [head];
@@ -23,7 +23,10 @@ function joinedWithin(head: string, parts: string[], columns: number): string {
 /** An operation as a report names it: the case of an unknown path is not an operation of the API. */
 const shown = (operationId: string) => (isUnknownPath(operationId) ? "(unknown path)" : operationId);
 
+/** One progress line when an operation is done. */
 export function progressLine(operationId: string, results: CheckResult[], colour = false): string {
+  const absent = results.find((r) => r.check === NOT_IMPLEMENTED_CHECK);
+  if (absent) return `  ${pad(shown(operationId), 28)} ${styled(colour, "red", absent.name)}`;
   const failed = results.filter((r) => !r.passed).length;
   return `  ${pad(shown(operationId), 28)} ${counted(results.length, "check")}, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
 }
@@ -78,10 +81,10 @@ const cellText = (tally: Tally | undefined) =>
 /** The operations × checks table, of the checks the run was asked for; a list where the table is too wide. */
 function table(report: Report, columns: number): string[] {
   const byOperation = tallies(report);
-  const skipped = new Set(report.skipped.map((s) => s.operationId));
-  const operationIds = [...new Set([...byOperation.keys(), ...skipped])];
+  const operationIds = [...byOperation.keys()].filter((id) => !report.notImplemented.includes(id as never));
+  if (operationIds.length === 0) return [];
   const checks = report.checks;
-  const cell = (operationId: string, check: string) => (skipped.has(operationId as never) ? "skipped" : cellText(byOperation.get(operationId)?.get(check)));
+  const cell = (operationId: string, check: string) => cellText(byOperation.get(operationId)?.get(check));
   const widths = [Math.max(14, ...operationIds.map((id) => shown(id).length)), ...checks.map((check) => Math.max(check.length, ...operationIds.map((id) => cell(id, check).length)))];
   const width = widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1);
   if (width <= columns) {
@@ -89,35 +92,66 @@ function table(report: Report, columns: number): string[] {
     return [row(["operation", ...checks]), ...operationIds.map((id) => row([shown(id), ...checks.map((check) => cell(id, check))]))];
   }
   return operationIds.map((id) => {
-    if (skipped.has(id as never)) return `${id}: skipped`;
     const cells = checks.map((check) => [check, cell(id, check)] as const).filter(([, text]) => text !== "-");
     return joinedWithin(`${shown(id)}:`, cells.map(([check, text]) => `${check} ${text}`), columns);
   });
 }
 
-/** The closing report: failures grouped, the operations × checks table, notes, coverage and time. */
-export function summary(report: Report, { colour = false, columns = COLUMNS }: SummaryOptions = {}): string {
+/** Which operations passed, failed, were not implemented, not run or not selected; and the checks left out. */
+function outcomeLines(report: Report, columns: number): string[] {
+  const named = (outcome: string) => report.outcomes.filter((o) => o.outcome === outcome).map((o) => o.operationId);
+  const lines: string[] = [];
+  for (const outcome of ["passed", "failed", "not run"] as const) {
+    const ids = named(outcome);
+    if (ids.length) lines.push(`${outcome}: ${ids.join(", ")}`);
+  }
+  const absent = new Map<string, string[]>();
+  for (const r of report.results.filter((r) => r.check === NOT_IMPLEMENTED_CHECK)) absent.set(r.name, [...(absent.get(r.name) ?? []), r.operationId]);
+  for (const [name, ids] of absent) lines.push(`${name}: ${ids.join(", ")}`);
+  const byReason = new Map<string, string[]>();
+  for (const { operationId, reason } of report.notSelected.operations) byReason.set(reason, [...(byReason.get(reason) ?? []), operationId]);
+  for (const [reason, ids] of byReason) lines.push(`not selected: ${counted(ids.length, "operation")} (${reason}): ${ids.join(", ")}`);
+  const checks = report.notSelected.checks;
+  if (checks.length) lines.push(`not selected: ${counted(checks.length, "check")}: ${checks.map((c) => `${c.check} (${c.reason})`).join(", ")}`);
+  // Continuations indented by two, under the line's first word.
+  return lines.map((line) => wrap(line, columns - 2).replace(/\n/g, "\n  "));
+}
+
+/** The report's last line: the counts, what was left out, and the time. */
+export function summaryLine(report: Report, colour = false): string {
   const failures = report.results.filter((r) => !r.passed);
+  const groups = groupFailures(report.results);
+  const parts = [
+    `${report.results.length - failures.length} passed, ${failures.length} failed${groups.length < failures.length ? ` (${counted(groups.length, "distinct failure")})` : ""}`,
+    report.notImplemented.length ? `${report.notImplemented.length} not implemented` : undefined,
+    report.notSelected.operations.length ? `${counted(report.notSelected.operations.length, "operation")} not selected` : undefined,
+    report.stoppedEarly ? (report.results.length === 0 ? "could not test" : "stopped early") : undefined,
+    `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+  ];
+  const bad = failures.length > 0 || report.runProblems.length > 0 || report.stoppedEarly !== undefined;
+  return styled(colour, bad ? "red" : "green", parts.filter(Boolean).join("; "));
+}
+
+/** The closing report: failures grouped, the operations × checks table, outcomes, notes, coverage, the run's problems and its summary line. */
+export function summary(report: Report, { colour = false, columns = COLUMNS }: SummaryOptions = {}): string {
   const groups = groupFailures(report.results);
   const covered = Object.entries(report.coverage.statuses).map(
     ([id, { documented, observed }]) => `  ${pad(id, 28)} observed ${observed.join(", ") || "none"} of documented ${documented.join(", ")}`,
   );
-  const skipped = report.skipped.length ? `; ${counted(report.skipped.length, "operation")} skipped` : "";
+  const table_ = table(report, columns);
   return [
     ...groups.map((group) => failureBlock(group, colour)),
     groups.length ? "" : undefined,
-    ...table(report, columns),
-    "",
-    ...report.skipped.map((s) => `skipped ${s.operationId}: ${s.reason}`),
-    ...report.notes.map((note) => `note: ${note}`),
-    `coverage: ${report.coverage.exercised.length}/${report.coverage.operations} operations exercised; statuses:`,
+    ...table_,
+    table_.length ? "" : undefined,
+    ...outcomeLines(report, columns),
+    // An operation the server does not have leaves nothing to note of it.
+    ...report.notes.filter((note) => !report.notImplemented.some((id) => note.startsWith(`${id}: `))).map((note) => `note: ${note}`),
+    `coverage: ${report.coverage.exercised.length} of ${report.coverage.operations} operations exercised; statuses:`,
     ...covered,
     report.rateLimited ? `${report.rateLimited} answers were 429 and were waited out and sent again` : undefined,
     ...report.runProblems.map((problem) => styled(colour, "red", `✗ run: ${problem}`)),
-    styled(
-      colour,
-      failures.length || report.runProblems.length ? "red" : "green",
-      `${report.results.length - failures.length} passed, ${failures.length} failed${groups.length < failures.length ? ` (${counted(groups.length, "distinct failure")})` : ""}${skipped}; ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
-    ),
+    report.stoppedEarly ? styled(colour, "red", `✗ run: ${report.stoppedEarly.cause}`) : undefined,
+    summaryLine(report, colour),
   ].filter((line) => line !== undefined).join("\n");
 }

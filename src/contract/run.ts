@@ -6,11 +6,13 @@ import { counted } from "../text/counted.js";
 import { isUnknownPath, type Case, type Observation } from "./case.js";
 import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
-import { documentedStatuses, operationIndex, type OperationId } from "./document.js";
-import { buildCases, planContext, skippedForSafety } from "./plan.js";
+import { documentedStatuses, operationIds, operationIndex, type OperationId } from "./document.js";
+import { notImplementedResult } from "./implemented.js";
+import { buildCases, planContext } from "./plan.js";
+import { notSelected, type NotSelected } from "./selection.js";
 import { ConnectionError, Sender, type ServerUnderTest } from "./send.js";
 import { shrink } from "./shrink.js";
-import { proveTarget } from "./start.js";
+import { proveTarget, StartError, startErrorText } from "./start.js";
 import { judge, type CheckResult } from "./verdict.js";
 
 export type RunOptions = ServerUnderTest & {
@@ -33,14 +35,20 @@ export type RunOptions = ServerUnderTest & {
   fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
   /** What happens during the run, as it happens: the reports are written from these. */
   onEvent?: (event: RunEvent) => void;
-  /** Stops the run: checks not started are not run, and the run fails. */
-  signal?: AbortSignal | undefined;
+  /** Who prints the refusals: the CLI names its flags, the library its options (default). */
+  surface?: "cli" | "library";
 };
 
 export type RunEvent =
+  /** The start has proven the target: checks follow. */
+  | { type: "started" }
+  /** A result as reported: an operation's results come once it is done, as one "not implemented" when the server lacks it. */
   | { type: "result"; result: CheckResult }
   | { type: "operation-done"; operationId: string; results: CheckResult[] }
   | { type: "note"; note: string };
+
+/** What became of an operation of the document in a run. */
+export type Outcome = "passed" | "failed" | "not implemented" | "not selected" | "not run";
 
 export type Report = {
   /** The checks the run was asked for. */
@@ -48,18 +56,31 @@ export type Report = {
   results: CheckResult[];
   /** Failures of the run as a whole, beyond its cases. */
   runProblems: string[];
+  /**
+   * Why the run ended before its plan was done, when it did: exit status 2 when it could not
+   * test (the start refused, the server stopped answering), 1 when stopped (a signal, --max-time,
+   * --max-failures). `error` is the tester's own failure, to be thrown once the reports are written.
+   */
+  stoppedEarly?: { cause: string; exitStatus: 1 | 2; error?: unknown };
   /** What the run could not check, and why (no failure). */
   notes: string[];
   /** Answers 429 that were waited out and sent again. */
   rateLimited: number;
-  skipped: { operationId: OperationId; reason: string }[];
+  /** Operations whose every request was answered as by a server without them: one failed result each. */
+  notImplemented: OperationId[];
+  notSelected: NotSelected;
+  /** Every operation of the document and what became of it. */
+  outcomes: { operationId: OperationId; outcome: Outcome }[];
   coverage: { operations: number; exercised: string[]; statuses: Record<string, { documented: readonly string[]; observed: number[] }> };
   requests: number;
   durationMs: number;
 };
 
-/** 0 when every planned check ran and passed, else 1. */
-export const exitCodeOf = (report: Report): 0 | 1 => (report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1);
+/** 0 when every planned check ran and passed; 2 when the run could not test; else 1. */
+export function exitCodeOf(report: Report): 0 | 1 | 2 {
+  if (report.stoppedEarly) return report.stoppedEarly.exitStatus;
+  return report.runProblems.length === 0 && report.results.every((r) => r.passed) ? 0 : 1;
+}
 
 const RATE_LIMITED_ATTEMPTS = 4;
 /** Most time spent in all keeping quiet after 429s: a few documented periods. */
@@ -77,10 +98,13 @@ class Run {
   readonly cases: Case[];
   readonly results: CheckResult[] = [];
   readonly byOperation = new Map<string, CheckResult[]>();
+  /** Results of operations not done yet: reported once it is known whether the server has the operation. */
+  readonly held = new Map<string, CheckResult[]>();
+  readonly settled = new Set<string>();
+  readonly notImplemented: OperationId[] = [];
   readonly notes: string[] = [];
   readonly pending = new Map<string, number>();
   readonly workers: number;
-  requests = 0;
   rateLimited = 0;
   failed = 0;
   judged = 0;
@@ -90,6 +114,7 @@ class Run {
   shrinkable = SHRUNK_PER_RUN;
   stopped?: string;
   unreachable?: ConnectionError;
+  refused?: StartError;
 
   constructor(readonly options: RunOptions) {
     this.deadline = options.maxTimeMs === undefined ? Infinity : this.started + options.maxTimeMs;
@@ -102,6 +127,24 @@ class Run {
   }
 
   record(result: CheckResult) {
+    if (this.settled.has(result.operationId)) return this.keep(result);
+    const held = this.held.get(result.operationId);
+    if (held) held.push(result);
+    else this.held.set(result.operationId, [result]);
+  }
+
+  /** The operation is done: its results are reported, as one "not implemented" when every answer said so. */
+  settle(operationId: string) {
+    if (this.settled.has(operationId)) return;
+    this.settled.add(operationId);
+    const held = this.held.get(operationId) ?? [];
+    this.held.delete(operationId);
+    const absent = isUnknownPath(operationId) ? undefined : notImplementedResult(operationId as OperationId, held);
+    if (absent) this.notImplemented.push(operationId as OperationId);
+    for (const result of absent ? [absent] : held) this.keep(result);
+  }
+
+  keep(result: CheckResult) {
     this.results.push(result);
     const ofOperation = this.byOperation.get(result.operationId);
     if (ofOperation) ofOperation.push(result);
@@ -119,7 +162,8 @@ class Run {
 
   timeLeft(): boolean {
     if (this.options.signal?.aborted) {
-      this.stopped ??= "stopped by the caller's signal";
+      const reason = this.options.signal.reason;
+      this.stopped ??= `stopped by ${typeof reason === "string" ? reason : "the caller's signal"}`;
       return false;
     }
     if (performance.now() < this.deadline) return true;
@@ -128,9 +172,7 @@ class Run {
   }
 
   async sendUnpaced(testCase: Case, worker: number, timeoutMs = this.options.timeoutMs): Promise<Observation> {
-    const observation = await this.sender.observe(testCase, { worker, timeoutMs });
-    this.requests += testCase.tamper?.kind === "replay" ? 2 : 1;
-    return observation;
+    return this.sender.observe(testCase, { worker, timeoutMs });
   }
 
   /**
@@ -140,9 +182,9 @@ class Run {
   async sendPaced(testCase: Case, worker = 0): Promise<Observation> {
     const operationId = isUnknownPath(testCase.operationId) ? undefined : testCase.operationId;
     for (let attempt = 1; ; attempt++) {
-      if (operationId) await this.quiet.pass(operationId);
+      if (operationId) await this.quiet.pass(operationId, this.options.signal);
       if (operationId && this.options.pacing !== false) {
-        for (let i = testCase.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(operationId);
+        for (let i = testCase.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(operationId, this.options.signal);
       }
       const observation = await this.sendUnpaced(testCase, worker, Math.max(1, Math.min(this.options.timeoutMs, this.deadline - performance.now())));
       if (observation.status !== 429 || !operationId || attempt >= RATE_LIMITED_ATTEMPTS) return observation;
@@ -209,9 +251,10 @@ async function worker(run: Run, index: number) {
     try {
       await runCase(run, testCase, index);
     } catch (error) {
+      // A request cut short by --max-time or the caller's signal is their doing, not the server's.
+      const cutShort = error instanceof ConnectionError || run.options.signal?.aborted;
+      if (cutShort && !run.timeLeft()) return;
       if (!(error instanceof ConnectionError)) throw error;
-      // A request cut short by --max-time is the deadline's doing, not the server's.
-      if (!run.timeLeft()) return;
       // The first request that cannot connect ends the run: the target is down or wrong.
       run.unreachable ??= error;
       return;
@@ -219,7 +262,10 @@ async function worker(run: Run, index: number) {
     run.judged++;
     const left = run.pending.get(testCase.operationId)! - 1;
     run.pending.set(testCase.operationId, left);
-    if (left === 0) run.options.onEvent?.({ type: "operation-done", operationId: testCase.operationId, results: run.byOperation.get(testCase.operationId) ?? [] });
+    if (left === 0) {
+      run.settle(testCase.operationId);
+      run.options.onEvent?.({ type: "operation-done", operationId: testCase.operationId, results: run.byOperation.get(testCase.operationId) ?? [] });
+    }
   }
 }
 
@@ -229,11 +275,12 @@ async function phases(run: Run, at: "before-cases" | "after-cases") {
   }
 }
 
-/** What fails a run beyond single cases: no check at all, or an operation that never answered 2xx. */
+/** What fails a run beyond single cases: no check at all, or an operation it has that never answered 2xx. */
 function runProblems(run: Run): string[] {
   if (run.byOperation.size === 0) return ["no check ran: nothing was tested"];
   const problems: string[] = [];
   for (const operationId of run.options.operations) {
+    if (run.notImplemented.includes(operationId)) continue;
     if (!run.cases.some((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted")) continue;
     const statuses = (run.byOperation.get(operationId) ?? []).map((r) => r.status ?? 0);
     if (!statuses.some((status) => status >= 200 && status < 300)) {
@@ -243,22 +290,50 @@ function runProblems(run: Run): string[] {
   return problems;
 }
 
-function report(run: Run): Report {
+/** Why the run ended before its plan was done, if it did. */
+function stoppedEarly(run: Run, error: unknown): Report["stoppedEarly"] {
+  const notRun = `${run.cases.length - run.judged} of ${run.cases.length} planned checks did not run`;
+  if (run.options.signal?.aborted || (run.stopped && error === undefined)) {
+    run.timeLeft();
+    return run.stopped ? { cause: `${run.stopped}: ${notRun}`, exitStatus: 1 } : undefined;
+  }
+  if (error instanceof StartError) return { cause: startErrorText(error, run.options.surface ?? "library"), exitStatus: 2 };
+  if (error instanceof ConnectionError) return { cause: `the server stopped answering, so the run is incomplete (${notRun}): ${error.message}`, exitStatus: 2 };
+  if (error !== undefined) return { cause: `the tester failed: ${(error as Error)?.message ?? String(error)}`, exitStatus: 2, error };
+  return undefined;
+}
+
+function outcomeOf(run: Run, operationId: OperationId, skipped: ReadonlySet<OperationId>): Outcome {
+  if (skipped.has(operationId)) return "not selected";
+  if (run.notImplemented.includes(operationId)) return "not implemented";
+  const results = run.byOperation.get(operationId);
+  if (!results) return "not run";
+  return results.every((r) => r.passed) ? "passed" : "failed";
+}
+
+function report(run: Run, error: unknown): Report {
   const { options } = run;
+  for (const operationId of [...run.held.keys()]) run.settle(operationId);
+  const stop = stoppedEarly(run, error);
+  const left = notSelected({ ...options, hasBasicIdentity: options.basic !== undefined });
+  const skipped = new Set(left.operations.map((entry) => entry.operationId));
   const statuses: Report["coverage"]["statuses"] = {};
-  for (const operationId of options.operations) {
+  for (const operationId of options.operations.filter((id) => !skipped.has(id))) {
     const observed = [...new Set((run.byOperation.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
     statuses[operationId] = { documented: documentedStatuses(operationId), observed };
   }
   return {
     checks: [...options.checks],
     results: run.results,
-    runProblems: [...(run.stopped ? [`${run.stopped}: ${run.cases.length - run.judged} of ${run.cases.length} planned checks did not run`] : []), ...runProblems(run)],
+    runProblems: stop?.exitStatus === 2 ? [] : runProblems(run),
+    ...(stop ? { stoppedEarly: stop } : {}),
     notes: run.notes,
     rateLimited: run.rateLimited,
-    skipped: skippedForSafety(options.operations, options.includeMutations).map((operationId) => ({ operationId, reason: "changes state: sent only with --include-mutations" })),
-    coverage: { operations: options.operations.length, exercised: options.operations.filter((id) => run.byOperation.has(id)), statuses },
-    requests: run.requests,
+    notImplemented: run.notImplemented,
+    notSelected: left,
+    outcomes: operationIds.map((operationId) => ({ operationId, outcome: outcomeOf(run, operationId, skipped) })),
+    coverage: { operations: operationIds.length, exercised: options.operations.filter((id) => run.byOperation.has(id)), statuses },
+    requests: run.sender.sent,
     durationMs: performance.now() - run.started,
   };
 }
@@ -267,28 +342,33 @@ function report(run: Run): Report {
  * Runs the plan against the target, phase by phase: the start (the target and the credentials
  * proven), the checks' own phases that need untouched state (sequences, paging), the cases, the
  * phases that come last (rate limits); then waits until the clock has passed every nonce sent, so
- * that the next run with the same keys starts in order, and reports.
- * Throws ConnectionError when the target stops answering, StartError when it is not this API,
- * cannot be reached or refuses the credentials.
+ * that the next run with the same keys starts in order, and reports. Whatever ends the run, a
+ * report comes back: `stoppedEarly` says why it ended before its plan was done (the start refused,
+ * the server stopped answering, the caller's signal, the tester's own failure).
  */
 export async function runContractTests(options: RunOptions): Promise<Report> {
   const run = new Run(options);
+  let failure: unknown;
   try {
     for (const note of await proveTarget(run.sender, {
       operationIds: run.plan.operations,
+      selected: options.operations,
       pingPlanned: run.cases.some((testCase) => !isUnknownPath(testCase.operationId) && !operationIndex[testCase.operationId].signed),
       mainKeys: Math.min(run.workers, options.identities.length),
       hasBasic: options.basic !== undefined,
       fixtures: run.plan.fixtures,
     })) run.note(note);
+    options.onEvent?.({ type: "started" });
     await phases(run, "before-cases");
     await Promise.all(Array.from({ length: run.workers }, (_, index) => worker(run, index)));
     if (run.unreachable) throw run.unreachable;
     await phases(run, "after-cases");
+  } catch (error) {
+    failure = error;
   } finally {
     // Above one request per millisecond the nonces run ahead of the clock: let it catch up.
     const identities = [...options.identities, ...(options.basic ? [options.basic] : [])];
     await sleep(Math.max(0, ...identities.map((identity) => nonceLeadMs(identity.apiKey))) + 1);
   }
-  return report(run);
+  return report(run, failure);
 }

@@ -23,6 +23,8 @@ export type ServerUnderTest = {
   identities: Identity[];
   basic?: Identity;
   proxy?: string | undefined;
+  /** Stops the run: checks not started are not run, requests in flight are abandoned, and the run fails. */
+  signal?: AbortSignal | undefined;
   /** Hears each request sent and its answer, redacted as the client's hooks are (--verbose prints it). */
   onExchange?: ((event: AttemptEvent) => void) | undefined;
 };
@@ -53,6 +55,8 @@ export class Sender {
   readonly #server: ServerUnderTest;
   /** When the last request was sent (Date.now()), the start's included. */
   lastSentAt = 0;
+  /** Requests sent, the start's included. */
+  sent = 0;
 
   constructor(server: ServerUnderTest) {
     this.#server = server;
@@ -74,8 +78,9 @@ export class Sender {
 
   async #exchange(url: string, init: Init, timeoutMs: number, operationId = ""): Promise<Observation> {
     this.lastSentAt = Date.now();
+    this.sent++;
     const sentAt = performance.now();
-    const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES });
+    const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, ...(this.#server.signal ? { signal: this.#server.signal } : {}) });
     this.#server.onExchange?.({
       operationId, attempt: 1, method: init.method, url, nonce: init.nonce,
       bodyBytes: init.body === undefined ? 0 : Buffer.byteLength(init.body), headers: redactedHeaders(init.headers), queuedMs: 0,

@@ -1,12 +1,35 @@
 import { printable } from "../text/printable.js";
-import type { Case } from "./case.js";
+import type { Case, Observation } from "./case.js";
 import { operationIndex, realFields, type OperationId } from "./document.js";
-import type { Observation } from "./case.js";
+import { saysAbsent } from "./implemented.js";
 import { ConnectionError, type Sender } from "./send.js";
 
-/** The run cannot start: the target is not this API, or the credentials are refused. Exit 2. */
+/**
+ * What the one line of a refusal may add for the surface it is printed on: the CLI names its
+ * flags (--base-url, --operation), the library its options (baseUrl, operations).
+ */
+export type StartHint =
+  | { kind: "base-url" }
+  | { kind: "test-the-others"; operations: OperationId[] }
+  | { kind: "include-mutations" };
+
+/** The run cannot start: nothing answers like this API, or the credentials are refused. Exit 2. */
 export class StartError extends Error {
   override name = "StartError";
+  constructor(message: string, readonly hint?: StartHint) {
+    super(message);
+  }
+}
+
+/** The refusal as one line, its hint in the words of the surface that prints it. */
+export function startErrorText(error: StartError, surface: "cli" | "library"): string {
+  const { hint } = error;
+  if (!hint) return error.message;
+  const cli = surface === "cli";
+  if (hint.kind === "base-url") return `${error.message} Check ${cli ? "--base-url" : "baseUrl"}.`;
+  if (hint.kind === "include-mutations") return `${error.message} If the server has only state-changing operations so far, ${cli ? "add --include-mutations" : "set includeMutations: true"}.`;
+  const others = cli ? hint.operations.map((id) => `--operation ${id}`).join(" ") : `operations: ${JSON.stringify(hint.operations)}`;
+  return `${error.message}, or test the others alone (${others})`;
 }
 
 const said = (observed: Observation) => {
@@ -14,33 +37,39 @@ const said = (observed: Observation) => {
   return typeof message === "string" ? `: ${printable(message, 120)}` : observed.text ? ` ${printable(observed.text, 80)}` : "";
 };
 
-/**
- * A read-only signed operation of the run to prove a key with: for the main key, a partner-only
- * one when the run has one (its 403 tells a key that is not a partner's), else an ordinary one;
- * for the ordinary account's key, an ordinary one.
- */
-function probeOperation(operationIds: OperationId[], partner: boolean): OperationId | undefined {
-  const readOnly = operationIds.filter((id) => operationIndex[id].signed && !operationIndex[id].stateChanging);
-  const ordinary = readOnly.find((id) => !operationIndex[id].businessPartnerOnly);
-  const partnerOnly = readOnly.find((id) => operationIndex[id].businessPartnerOnly);
-  return partner ? partnerOnly ?? ordinary : ordinary;
-}
+/** "POST /api/v4/main-account/balance 404 text/html": a probe and its answer, as a refusal lists them. */
+const tried = (operationId: OperationId, observed: Observation) =>
+  `${operationIndex[operationId].method} ${operationIndex[operationId].path} ${observed.status}${observed.json.ok ? "" : ` ${printable(observed.contentType.split(";")[0] || "no Content-Type", 40)}`}`;
 
 /** The public operation (the ping) and what the document says it answers. */
 const PUBLIC_PROBE = (Object.keys(operationIndex) as OperationId[]).find((id) => !operationIndex[id].signed)!;
 const PUBLIC_ANSWER = JSON.stringify(operationIndex[PUBLIC_PROBE].publicAnswer);
 
 /** This API answers JSON, its errors included (the description: every response is JSON). */
-const speaksThisApi = (observed: Observation) => observed.json.ok && observed.json.value !== null && typeof observed.json.value === "object";
+const speaksJson = (observed: Observation) => observed.json.ok && observed.json.value !== null && typeof observed.json.value === "object";
 
-const probeCase = (operationId: OperationId, fields: Record<string, unknown>, identity?: "basic"): Case => ({
+const probeCase = (operationId: OperationId, fields: Record<string, unknown> | undefined, identity?: "basic"): Case => ({
   operationId, check: "positive", name: "start", method: operationIndex[operationId].method, path: operationIndex[operationId].path,
   fields, expect: { kind: "accepted" }, identity,
 });
 
+/**
+ * The read-only signed operations to prove a key with, in the order they are tried: for a main
+ * key the partner-only ones first (their 403 tells a key that is not a partner's).
+ */
+function probeOrder(operationIds: OperationId[], partner: boolean): OperationId[] {
+  const readOnly = operationIds.filter((id) => operationIndex[id].signed && !operationIndex[id].stateChanging);
+  const partnerOnly = readOnly.filter((id) => operationIndex[id].businessPartnerOnly);
+  const ordinary = readOnly.filter((id) => !operationIndex[id].businessPartnerOnly);
+  return partner ? [...partnerOnly, ...ordinary] : ordinary;
+}
+
 export type StartOptions = {
+  /** The operations of the run (state-changing ones only when it sends them). */
   operationIds: OperationId[];
-  /** Whether the run tests the ping (it must then answer ["pong"] when the server has one). */
+  /** The operations selected, state-changing ones included, for the hint when none answers. */
+  selected: OperationId[];
+  /** Whether the run tests the ping. */
   pingPlanned: boolean;
   /** How many main keys there are (--keys), each proven on its own worker. */
   mainKeys: number;
@@ -48,10 +77,15 @@ export type StartOptions = {
   fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
 };
 
+type Identity = { worker: number; name: string; identity?: "basic"; partner: boolean };
+
 /**
- * Proves the target and the credentials before any check: the ping, when the run tests it and
- * the server has one, answers ["pong"]; one signed read-only call per key is not refused 401 (or
- * 403 for a key that must be a business partner's). Returns notes for the report.
+ * Proves the target and the credentials before any check, from what the server has: the ping
+ * when it answers ["pong"]; else any selected read-only operation that answers as this API does
+ * (a documented status, JSON). Each key is proven by a signed call that is not refused 401 (nor
+ * 403 where the key must be a business partner's). An operation answering 404, 405 or 501 is one
+ * the server does not have yet: the next is tried, and the checks report it "not implemented".
+ * Throws StartError when nothing answers like this API or a key is refused. Returns notes.
  */
 export async function proveTarget(sender: Sender, options: StartOptions): Promise<string[]> {
   try {
@@ -64,37 +98,65 @@ export async function proveTarget(sender: Sender, options: StartOptions): Promis
 
 async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   const notes: string[] = [];
-  let hasPing = false;
-  if (options.pingPlanned) {
-    const observed = await sender.observe({ ...probeCase(PUBLIC_PROBE, {}), fields: undefined });
-    hasPing = observed.status === 200;
-    if (observed.status === 404 || observed.status === 405) {
-      notes.push(`GET ${operationIndex[PUBLIC_PROBE].path} answered ${observed.status}: this server has no ping, so its check fails (leave it out with --operation or --checks)`);
-    } else if (observed.status !== 200 || !observed.json.ok || JSON.stringify(observed.json.value) !== PUBLIC_ANSWER) {
-      throw new StartError(`this does not look like this API: GET ${operationIndex[PUBLIC_PROBE].path} answered ${observed.status}${said(observed)}, not ${PUBLIC_ANSWER}. Check --base-url.`);
-    }
+  const attempts: string[] = [];
+  // The ping is public and harmless: asked even when the run does not test it, as proof of the API.
+  const ping = await sender.observe(probeCase(PUBLIC_PROBE, undefined));
+  const pingProves = ping.status === 200 && ping.json.ok && JSON.stringify(ping.json.value) === PUBLIC_ANSWER;
+  if (!pingProves) attempts.push(tried(PUBLIC_PROBE, ping));
+  if (!pingProves && options.pingPlanned && saysAbsent(PUBLIC_PROBE, ping.status)) {
+    notes.push(`GET ${operationIndex[PUBLIC_PROBE].path} answered ${ping.status}: this server has no ping yet`);
   }
-  const identities: { worker: number; name: string; identity?: "basic"; partner: boolean }[] = [
+  const identities: Identity[] = [
     ...Array.from({ length: options.mainKeys }, (_, worker) => ({ worker, name: options.mainKeys > 1 ? `key ${worker + 1} of --keys` : "TXC_API_KEY", partner: true })),
     ...(options.hasBasic ? [{ worker: 0, name: "TXC_API_KEY_BASIC", identity: "basic" as const, partner: false }] : []),
   ];
-  for (const { worker, name, identity, partner } of identities) {
-    const operationId = probeOperation(options.operationIds, partner) ?? (identity ? probeOperation(Object.keys(operationIndex) as OperationId[], false) : undefined);
-    if (!operationId) continue;
-    const fields = realFields(operationId, options.fixtures);
-    const observed = await sender.observe(probeCase(operationId, fields, identity), { worker });
-    const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
-    // An answer cut off (over the size cap) or a redirect is a violation the checks report, not a sign of another service.
-    if (!observed.transportProblem && !speaksThisApi(observed)) {
-      throw new StartError(`this does not look like this API: ${call} answered ${observed.status}${observed.contentType ? ` ${printable(observed.contentType.split(";")[0]!, 40)}` : ""}, not JSON. Check --base-url.`);
+  let apiProven = pingProves;
+  // Once an operation answered like this API, the other keys are proven on it.
+  let answering: OperationId | undefined;
+  let signedProbes = 0;
+  for (const identity of identities) {
+    const candidates = answering && (identity.partner || !operationIndex[answering].businessPartnerOnly)
+      ? [answering]
+      : probeOrder(identity.identity ? Object.keys(operationIndex) as OperationId[] : options.operationIds, identity.partner);
+    for (const operationId of candidates) {
+      const observed = await sender.observe(probeCase(operationId, realFields(operationId, options.fixtures), identity.identity), { worker: identity.worker });
+      signedProbes++;
+      const verdict = judgeProbe(operationId, observed, identity, options, apiProven);
+      if (verdict === "absent") {
+        attempts.push(tried(operationId, observed));
+        continue;
+      }
+      apiProven = true;
+      answering ??= operationId;
+      break;
     }
-    if (observed.status === 401) throw new StartError(`the server refused the credentials of ${name} (401 to ${call}${said(observed)}): check the key and its secret; nothing was tested`);
-    if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
-      const partnerOnly = options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly);
-      const others = options.operationIds.filter((id) => !operationIndex[id].businessPartnerOnly);
-      throw new StartError(`${name} is not a business-partner key (403 to ${call}${said(observed)}): ${partnerOnly.join(" and ")} need one; use a partner key${others.length ? `, or test the others alone (${others.map((id) => `--operation ${id}`).join(" ")})` : ""}`);
-    }
-    if (observed.status === 404 && !hasPing) throw new StartError(`this does not look like this API: ${call} answered 404${said(observed)}. Check --base-url.`);
+  }
+  // With no read-only signed operation to ask (a run of state-changing ones), their checks decide.
+  if (!apiProven && signedProbes > 0) {
+    const mutationsLeftOut = options.selected.some((id) => !options.operationIds.includes(id));
+    throw new StartError(`could not test: nothing answered like this API (${attempts.join(", ")}).`, mutationsLeftOut && attempts.every((a) => / 40[45] | 501 /.test(`${a} `)) ? { kind: "include-mutations" } : { kind: "base-url" });
   }
   return notes;
+}
+
+/**
+ * What one signed probe proves. "answers": the API is there (the checks judge the rest);
+ * "absent": the server does not have this operation, or does not speak this API there. Throws
+ * StartError for refused credentials.
+ */
+function judgeProbe(operationId: OperationId, observed: Observation, identity: Identity, options: StartOptions, apiProven: boolean): "answers" | "absent" {
+  // An answer cut off (over the size cap) or a redirect is a violation the checks report.
+  if (observed.transportProblem) return "answers";
+  if (saysAbsent(operationId, observed.status)) return "absent";
+  // Without the ping's proof, an answer that is not JSON is some other service's.
+  if (!speaksJson(observed)) return apiProven ? "answers" : "absent";
+  const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
+  if (observed.status === 401) throw new StartError(`the server refused the credentials of ${identity.name} (401 to ${call}${said(observed)}): check the key and its secret; nothing was tested`);
+  if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
+    const partnerOnly = options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly);
+    const others = options.selected.filter((id) => !operationIndex[id].businessPartnerOnly);
+    const message = `${identity.name} is not a business-partner key (403 to ${call}${said(observed)}): ${partnerOnly.join(" and ")} ${partnerOnly.length === 1 ? "needs" : "need"} one; use a partner key`;
+    throw new StartError(message, others.length ? { kind: "test-the-others", operations: others } : undefined);
+  }
+  return "answers";
 }
