@@ -127,6 +127,10 @@ class Run {
   }
 
   record(result: CheckResult) {
+    // --max-failures counts failures as they happen, before an operation's are reported.
+    if (!result.passed) this.failed++;
+    const { maxFailures } = this.options;
+    if (maxFailures !== undefined && this.failed >= maxFailures) this.stopped ??= `stopped after ${this.failed} failed checks (--max-failures ${maxFailures})`;
     if (this.settled.has(result.operationId)) return this.keep(result);
     const held = this.held.get(result.operationId);
     if (held) held.push(result);
@@ -149,9 +153,6 @@ class Run {
     const ofOperation = this.byOperation.get(result.operationId);
     if (ofOperation) ofOperation.push(result);
     else this.byOperation.set(result.operationId, [result]);
-    if (!result.passed) this.failed++;
-    const { maxFailures } = this.options;
-    if (maxFailures !== undefined && this.failed >= maxFailures) this.stopped ??= `stopped after ${this.failed} failed checks (--max-failures ${maxFailures})`;
     this.options.onEvent?.({ type: "result", result });
   }
 
@@ -298,7 +299,7 @@ function stoppedEarly(run: Run, error: unknown): Report["stoppedEarly"] {
     return run.stopped ? { cause: `${run.stopped}: ${notRun}`, exitStatus: 1 } : undefined;
   }
   if (error instanceof StartError) return { cause: startErrorText(error, run.options.surface ?? "library"), exitStatus: 2 };
-  if (error instanceof ConnectionError) return { cause: `the server stopped answering, so the run is incomplete (${notRun}): ${error.message}`, exitStatus: 2 };
+  if (error instanceof ConnectionError) return { cause: `the server stopped answering, so the run is incomplete: ${error.message} (${notRun})`, exitStatus: 2 };
   if (error !== undefined) return { cause: `the tester failed: ${(error as Error)?.message ?? String(error)}`, exitStatus: 2, error };
   return undefined;
 }

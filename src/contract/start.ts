@@ -1,4 +1,6 @@
+import { validators } from "../../generated/validators.js";
 import { printable } from "../text/printable.js";
+import { conformanceProblems } from "../validation/answer-conformance.js";
 import type { Case, Observation } from "./case.js";
 import { operationIndex, realFields, type OperationId } from "./document.js";
 import { saysAbsent } from "./implemented.js";
@@ -26,8 +28,9 @@ export function startErrorText(error: StartError, surface: "cli" | "library"): s
   const { hint } = error;
   if (!hint) return error.message;
   const cli = surface === "cli";
-  if (hint.kind === "base-url") return `${error.message} Check ${cli ? "--base-url" : "baseUrl"}.`;
-  if (hint.kind === "include-mutations") return `${error.message} If the server has only state-changing operations so far, ${cli ? "add --include-mutations" : "set includeMutations: true"}.`;
+  const baseUrl = `${error.message} Check ${cli ? "--base-url" : "baseUrl"}`;
+  if (hint.kind === "base-url") return `${baseUrl}.`;
+  if (hint.kind === "include-mutations") return `${baseUrl}; if the server has only state-changing operations so far, ${cli ? "add --include-mutations" : "set includeMutations: true"}.`;
   const others = cli ? hint.operations.map((id) => `--operation ${id}`).join(" ") : `operations: ${JSON.stringify(hint.operations)}`;
   return `${error.message}, or test the others alone (${others})`;
 }
@@ -38,8 +41,12 @@ const said = (observed: Observation) => {
 };
 
 /** "POST /api/v4/main-account/balance 404 text/html": a probe and its answer, as a refusal lists them. */
-const tried = (operationId: OperationId, observed: Observation) =>
-  `${operationIndex[operationId].method} ${operationIndex[operationId].path} ${observed.status}${observed.json.ok ? "" : ` ${printable(observed.contentType.split(";")[0] || "no Content-Type", 40)}`}`;
+function tried(operationId: OperationId, observed: Observation): string {
+  const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path} ${observed.status}`;
+  if (!observed.json.ok) return `${call} ${printable(observed.contentType.split(";")[0] || "no Content-Type", 40)}`;
+  if (operationId === PUBLIC_PROBE && observed.status === 200) return `${call} ${printable(JSON.stringify(observed.json.value), 60)} (not ${PUBLIC_ANSWER})`;
+  return saysAbsent(operationId, observed.status) ? call : `${call} (not the document's shape)`;
+}
 
 /** The public operation (the ping) and what the document says it answers. */
 const PUBLIC_PROBE = (Object.keys(operationIndex) as OperationId[]).find((id) => !operationIndex[id].signed)!;
@@ -134,7 +141,7 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   // With no read-only signed operation to ask (a run of state-changing ones), their checks decide.
   if (!apiProven && signedProbes > 0) {
     const mutationsLeftOut = options.selected.some((id) => !options.operationIds.includes(id));
-    throw new StartError(`could not test: nothing answered like this API (${attempts.join(", ")}).`, mutationsLeftOut && attempts.every((a) => / 40[45] | 501 /.test(`${a} `)) ? { kind: "include-mutations" } : { kind: "base-url" });
+    throw new StartError(`could not test: nothing answered like this API: ${attempts.join("; ")}.`, mutationsLeftOut ? { kind: "include-mutations" } : { kind: "base-url" });
   }
   return notes;
 }
@@ -148,15 +155,17 @@ function judgeProbe(operationId: OperationId, observed: Observation, identity: I
   // An answer cut off (over the size cap) or a redirect is a violation the checks report.
   if (observed.transportProblem) return "answers";
   if (saysAbsent(operationId, observed.status)) return "absent";
-  // Without the ping's proof, an answer that is not JSON is some other service's.
+  // Without the ping's proof, only an answer of the document's shape is this API's.
   if (!speaksJson(observed)) return apiProven ? "answers" : "absent";
   const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
   if (observed.status === 401) throw new StartError(`the server refused the credentials of ${identity.name} (401 to ${call}${said(observed)}): check the key and its secret; nothing was tested`);
   if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
     const partnerOnly = options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly);
-    const others = options.selected.filter((id) => !operationIndex[id].businessPartnerOnly);
+    const others = options.operationIds.filter((id) => !operationIndex[id].businessPartnerOnly);
     const message = `${identity.name} is not a business-partner key (403 to ${call}${said(observed)}): ${partnerOnly.join(" and ")} ${partnerOnly.length === 1 ? "needs" : "need"} one; use a partner key`;
     throw new StartError(message, others.length ? { kind: "test-the-others", operations: others } : undefined);
   }
-  return "answers";
+  if (apiProven) return "answers";
+  const shapeProblems = conformanceProblems(operationId, validators[operationId], observed).filter((problem) => problem.kind !== "content-type");
+  return shapeProblems.length === 0 ? "answers" : "absent";
 }

@@ -49,7 +49,7 @@ describe("the start proves the target and the credentials", () => {
     }
   });
 
-  it("a server without a ping (a private-API deployment) is tested when public is not selected, and told when it is", async () => {
+  it("a server without a ping (a private-API deployment) is tested when public is not selected; when it is, the ping fails alone, not implemented", async () => {
     const server = await startBrokenServer({
       name: "no ping", operationId: "", check: "",
       answerInstead: (r) => (r.path === "/api/v4/public/ping" ? { status: 404, contentType: "application/json", body: JSON.stringify({ success: false, message: "Not found", params: [] }) } : undefined),
@@ -59,19 +59,21 @@ describe("the start proves the target and the credentials", () => {
       expect(privateOnly.code, privateOnly.stdout + privateOnly.stderr).toBe(0);
       const withPublic = await contractTest(["--base-url", server.baseUrl, "--operation", "ping", "--operation", "getMainBalance"]);
       expect(withPublic.code).toBe(1);
-      expect(withPublic.stdout).toContain("note: GET /api/v4/public/ping answered 404: this server has no ping, so its check fails");
-      expect(withPublic.stdout).toMatch(/✗ ping · public · answers without authentication/);
+      expect(withPublic.stdout).toContain("note: GET /api/v4/public/ping answered 404: this server has no ping yet");
+      expect(withPublic.stdout).toMatch(/✗ ping · implemented · not implemented \(404 to every request\)/);
+      expect(withPublic.stdout).toMatch(/\npassed: getMainBalance\n/);
     } finally {
       await server.close();
     }
   });
 
-  it("a ping that answers something else than [\"pong\"]: exit 2, not this API", async () => {
+  it("a server answering {\"status\":\"ok\"} to everything: exit 2, nothing answered like this API, each try named", async () => {
     const server = await startHostile((request, response) => json(response, 200, { status: "ok" }));
     try {
       const run = await contractTest(["--base-url", server.baseUrl]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('this does not look like this API: GET /api/v4/public/ping answered 200 {"status":"ok"}, not ["pong"]. Check --base-url.');
+      expect(run.stderr).toContain('could not test: nothing answered like this API: GET /api/v4/public/ping 200 {"status":"ok"} (not ["pong"]); POST /api/v4/main-account/smart/investments 200 (not the document\'s shape);');
+      expect(run.stderr).toContain("Check --base-url");
     } finally {
       await server.close();
     }
@@ -147,14 +149,14 @@ describe("the report", () => {
   it("groups identical failures, shows what the server said (its message, sl-violations), and fits the table to 100 columns", async () => {
     const server = await startHostile((request, response) => {
       if (request.url === "/api/v4/public/ping") return json(response, 200, ["pong"]);
-      json(response, 422, { code: 0, message: "Refused by the gateway", errors: {} }, { "sl-violations": '[{"location":["request","body"],"severity":"Error","message":"no"}]' });
+      json(response, 400, { code: 0, message: "Refused by the gateway", errors: {} }, { "sl-violations": '[{"location":["request","body"],"severity":"Error","message":"no"}]' });
     });
     try {
       const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMainBalance", "--checks", "positive"]);
       expect(run.code).toBe(1);
       expect(run.stdout).toMatch(/✗ getMainBalance · positive · .* \(and \d+ more failing the same way\)/);
       expect(run.stdout).toContain('  server:   message "Refused by the gateway"; sl-violations: [{"location":["request","body"],"severity":"Error","message":"no"}]');
-      expect(run.stdout).toMatch(/\n\d+ passed, \d+ failed \(\d+ distinct failures?\); \d+ requests in/);
+      expect(run.stdout).toMatch(/\n\d+ passed, \d+ failed \(\d+ distinct failures?\); \d+ operations not selected; \d+ requests in/);
       const table = run.stdout.slice(run.stdout.indexOf("\noperation"));
       expect(table.split("\n")[1]).toMatch(/^operation +positive$/);
       expect(table.split("\n")[2]).toMatch(/^getMainBalance +\d+\/\d+ failed$/);
