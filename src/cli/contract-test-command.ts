@@ -26,11 +26,17 @@ the document. Credentials come from TXC_API_KEY and TXC_API_SECRET (or --api-sec
 --keys); an ordinary account's key in TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC adds the
 partner-only check.
 
-A run starts by proving the target and the credentials: the ping, when the run tests it and the
-server has one, must answer ["pong"]; then one signed read-only call per key. A key refused with
-401 (or a key that is not a business partner's where the run needs one) ends the run at once,
-exit 2, in one line. A run ends once the clock has passed every nonce it sent, so that the next
-run with the same key starts in order.
+A run starts by proving the target and the credentials from what the server has: the ping when
+it answers ["pong"], else any selected read-only operation answering in the document's shape;
+then one signed read-only call per key. Nothing is printed before that. When nothing answers like
+this API, or a key is refused with 401 (or is not a business partner's where the run needs one),
+the run ends at once, exit 2, with one line naming what was tried. A run ends once the clock has
+passed every nonce it sent, so that the next run with the same key starts in order.
+
+A server still being built: an operation answering 404, 405 or 501 (or a status the document
+never gives it) to every request is one failure, "not implemented", not one per check; the run
+goes on with the others. The report lists the operations that passed, failed, were not
+implemented and were not selected, and the checks left out.
 
 Options:
   --base-url URL               the server to test, such as http://127.0.0.1:8080, or with a path
@@ -64,9 +70,12 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
                                that a 429 fails its check at once
   --max-time SECONDS           deadline of the whole run; checks not started by then fail the run
   --max-failures N             stop after N failed checks (the run fails)
-  --junit FILE                 also write JUnit XML (checked writable before the run)
-  --json FILE                  also write NDJSON, one line per check result and a closing summary
-                               line; - for stdout (the readable report then goes to stderr)
+  --junit FILE                 also write JUnit XML (checked writable before the run): a test
+                               case per check, skipped cases for what was not selected, and an
+                               <error> naming the cause when the run ends early
+  --json FILE                  also write NDJSON, one line per check result, a line per thing not
+                               selected, an error line when the run ends early, and a closing
+                               summary line; - for stdout (the readable report then goes to stderr)
   --api-secret-file FILE       read the API secret from FILE instead of TXC_API_SECRET
 
 Against a mock that does not verify signatures (Prism, txc-api mock), run
@@ -85,10 +94,14 @@ documented limit's worth of requests and expects 429 to the next one, and not be
 What it never does: follow a redirect, print a secret, send a state-changing request without
 --include-mutations, or exceed the documented rate limits unless --no-pacing or rate-limits says so.
 
-Exit status: 0 only when every planned check ran and passed; 1 on any violation, when nothing
-was checked, or when --max-time or --max-failures stopped the run; 2 on usage errors, refused
-credentials, a target that is not this API, or when the server cannot be reached, closes
-connections or stops answering (the run is incomplete). Each failure shows what was expected,
+Reports are written whatever ends the run (the start's refusal, the server stopping, SIGINT or
+SIGTERM, --max-time), and the text report always ends with its summary line.
+
+Exit status: 0 only when every planned check ran and passed; 1 on any violation, an operation
+not implemented, when nothing was checked, or when --max-time, --max-failures, SIGINT or SIGTERM
+stopped the run; 2 on usage errors, refused credentials, a target where nothing answers like this
+API, or when the server cannot be reached, closes connections or stops answering (the run is
+incomplete). Each failure shows what was expected,
 what came back, what the server said, and a command that reproduces it; identical failures are
 shown once, with their count.`;
 

@@ -90,6 +90,12 @@ describe("a key that is not a business partner's", () => {
     expect(run.stdout).toContain("(unknown path): public 1 passed");
   });
 
+  it("one partner-only operation selected: it \"needs one\", and the others are named to test alone", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "getInvestmentsHistory", "--operation", "getMainBalance"], demoKeys.basic);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(": getInvestmentsHistory needs one; use a partner key, or test the others alone (--operation getMainBalance)\n");
+  });
+
   it("in a run without the partner-only operations: it runs", async () => {
     const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "getMainBalance"], demoKeys.basic);
     expect(run.code, run.stderr).toBe(0);
