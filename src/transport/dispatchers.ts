@@ -1,11 +1,14 @@
-import { Agent, buildConnector, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
+import { Agent, buildConnector, Client, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
 import type { Waiting } from "./undici-call.js";
 
 /**
  * A dispatcher, how many of its calls still wait for their connection, and the gate that hands
  * them over (none: all at once).
  */
-export type Route = { dispatcher: Dispatcher; waiting: Waiting; gate?: Gate };
+export type Route = { dispatcher: Sends; waiting: Waiting; gate?: Gate };
+
+/** What the transport asks of a dispatcher. */
+export type Sends = Pick<Dispatcher, "dispatch">;
 
 type Entry = { live(): boolean; go(): void };
 
@@ -59,23 +62,38 @@ export const KEEP_ALIVE_MS = 4_000;
 const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"];
 const proxyVariablesSet = () => typeof process !== "undefined" && PROXY_VARIABLES.some((name) => process.env[name]);
 
-type Make = (options: Agent.Options) => Dispatcher;
+type Make = (options: Agent.Options) => Sends;
 
 /**
- * Without a proxy, undici's Agent, whose connector opens a connection only while a call still
- * waits for one: a request whose call ended (timed out, aborted) while queued stays in undici's
- * queue, and would otherwise get a connection of its own only to be dropped there.
+ * One undici Client per origin, kept for the key's life. Not undici's Agent: when a call is
+ * aborted while its answer is awaited, the Agent (7.x) closes that Client on its disconnect, makes
+ * a new one, and then counts the old one's connections as the new one's; from then on a key's
+ * requests leave over two connections at once and reach the server out of nonce order.
+ */
+function clientPerOrigin(options: Client.Options): Sends {
+  const clients = new Map<string, Client>();
+  return {
+    dispatch(request, handler) {
+      const origin = String(request.origin);
+      let client = clients.get(origin);
+      if (!client || client.closed || client.destroyed) clients.set(origin, (client = new Client(origin, options)));
+      return client.dispatch(request, handler);
+    },
+  };
+}
+
+/**
+ * Without a proxy, undici's own dispatchers, whose connector opens a connection only while a call
+ * still waits for one: a request whose call ended (timed out, aborted) while queued stays in
+ * undici's queue, and would otherwise get a connection of its own only to be dropped there.
  */
 const direct = (waiting: Waiting): Make => {
   const connector = buildConnector({});
-  return (options) =>
-    new Agent({
-      ...options,
-      connect: (connectOptions, callback) => {
-        if (waiting.count > 0) return connector(connectOptions, callback);
-        callback(new Error("no call waits for this connection"), null);
-      },
-    });
+  const connect: Client.Options["connect"] = (connectOptions, callback) => {
+    if (waiting.count > 0) return connector(connectOptions, callback);
+    callback(new Error("no call waits for this connection"), null);
+  };
+  return ({ connections, ...options }) => (connections === 1 ? clientPerOrigin({ ...options, connect }) : new Agent({ ...options, connections, connect }));
 };
 
 /** As curl does: HTTP_PROXY, HTTPS_PROXY and NO_PROXY (any case) when set, else straight to the server. */
@@ -89,7 +107,7 @@ export function keyedRouter(maker: (waiting: Waiting) => Make): Router {
   return (orderKey) => {
     let route = routes.get(orderKey);
     if (!route) {
-      const waiting = { count: 0 };
+      const waiting = { count: 0, onWire: 0 };
       const make = maker(waiting);
       route = orderKey === undefined
         ? { dispatcher: make({ keepAliveTimeout: KEEP_ALIVE_MS }), waiting }
@@ -102,7 +120,7 @@ export function keyedRouter(maker: (waiting: Waiting) => Make): Router {
 
 /** The caller's own dispatcher for every request: its connections and their order are its own. */
 export function givenRouter(dispatcher: Dispatcher): Router {
-  const route = { dispatcher, waiting: { count: 0 } };
+  const route = { dispatcher, waiting: { count: 0, onWire: 0 } };
   return () => route;
 }
 

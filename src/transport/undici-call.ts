@@ -10,17 +10,33 @@ const headerValue = (headers: Headers, name: string): string | null => {
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 };
 
-/** What one call shares with the others of its dispatcher: how many have not yet started on a connection. */
-export type Waiting = { count: number };
+/**
+ * What one call shares with the others of its dispatcher: how many have not yet started on a
+ * connection, and how many requests are written and not yet done with (their answers awaited).
+ */
+export type Waiting = { count: number; onWire: number };
 
 /**
  * One exchange as the handler undici drives: its whole-exchange timer and abort, the redirect
  * refusal, the size cap (on the bytes received and on the decoded ones), the decoding, and the
  * answer as text. It ends once: with the answer, or with the first failure, which aborts the request.
+ *
+ * Except where aborting would break a key's nonce order: undici can cancel a request on an HTTP/1.1
+ * connection only by closing it, and then sends the requests written after it again, on a new
+ * connection, with the nonces the server may have used already. So a read-only request that undici
+ * has taken is left to finish, its answer dropped, when its caller's signal aborts it (the call
+ * rejects at once), or when the call ended before undici wrote it; it is cut only when its own
+ * timeout passes. A state-changing request is written alone on its connection, and is always cut.
  */
 export class UndiciCall implements Dispatcher.DispatchHandler {
   private settled = false;
   private started = false;
+  /** The call has ended for its caller; undici still carries its request, whose answer is dropped. */
+  private detached = false;
+  /** The route's gate was told that the call left (once). */
+  private left = false;
+  /** Counted in the route's onWire: written, undici not yet done with it. */
+  private onWire = false;
   get ended() {
     return this.settled;
   }
@@ -35,7 +51,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   private received = 0;
   private decodedSize = 0;
   private decoders: Decoder[] = [];
-  private readonly timer: ReturnType<typeof setTimeout>;
+  private timer: ReturnType<typeof setTimeout>;
   private readonly onAbort: (() => void) | undefined;
 
   constructor(
@@ -47,16 +63,27 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     private readonly onLeave: () => void = () => {},
   ) {
     waiting.count++;
-    this.timer = setTimeout(() => this.settle(timedOut(exchange.timeoutMs)), exchange.timeoutMs);
+    this.timer = setTimeout(() => (this.detached ? this.cut(timedOut(exchange.timeoutMs)) : this.settle(timedOut(exchange.timeoutMs))), exchange.timeoutMs);
     if (exchange.signal) {
-      this.onAbort = () => this.settle(exchange.signal!.reason);
+      this.onAbort = () => (this.started && this.exchange.readOnly ? this.detach(exchange.signal!.reason) : this.settle(exchange.signal!.reason));
       exchange.signal.addEventListener("abort", this.onAbort, { once: true });
     }
   }
 
   onRequestStart(controller: Dispatcher.DispatchController) {
-    if (this.settled) return controller.abort(new Error("the call had already ended"));
+    if (this.detached) return;
+    if (this.settled) {
+      // Cut here, it would close a connection others' requests are on: written in its place
+      // instead, it keeps their order, its answer dropped, cut only past a timeout of its own.
+      if (!this.exchange.readOnly || this.waiting.onWire === 0) return controller.abort(new Error("the call had already ended"));
+      this.controller = controller;
+      this.detached = true;
+      this.wire(true);
+      this.timer = setTimeout(() => this.cut(timedOut(this.exchange.timeoutMs)), this.exchange.timeoutMs);
+      return;
+    }
     this.controller = controller;
+    this.wire(true);
     if (this.started) {
       // undici sends a pipelined request again, in its place, after the one before it on the
       // connection failed (only read-only requests are pipelined). Aborting it here would close
@@ -97,12 +124,16 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd() {
+    this.wire(false);
+    if (this.detached) return this.release();
     if (this.settled) return;
     if (this.decoders.length) this.decoders[0].end();
     else this.finish();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
+    this.wire(false);
+    if (this.detached) return this.release();
     if (this.settled) return;
     if (!this.started && (error as { code?: string })?.code === "UND_ERR_INVALID_ARG") {
       return this.settle(new TransportFailure("setup", `the request cannot be sent as given: ${error.message}; nothing was sent`, { cause: error, sent: false }));
@@ -148,9 +179,45 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     clearTimeout(this.timer);
     if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
     for (const decoder of this.decoders) decoder.destroy();
-    if (this.handed) this.onLeave();
+    this.leave();
     if (answer) return this.resolve(answer);
     this.reject(failure);
+    this.cut(failure);
+  }
+
+  /** The caller is told at once; undici finishes the request, and the route's gate is told when it has (or its timeout cut it). */
+  private detach(reason: unknown) {
+    if (this.settled) return;
+    this.settled = true;
+    this.detached = true;
+    if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
+    for (const decoder of this.decoders) decoder.destroy();
+    this.decoders = [];
+    this.reject(reason);
+  }
+
+  /** A detached request is done: the gate may hand its place to the next call. */
+  private release() {
+    clearTimeout(this.timer);
+    this.leave();
+  }
+
+  private leave() {
+    if (!this.handed || this.left) return;
+    this.left = true;
+    this.onLeave();
+  }
+
+  private wire(on: boolean) {
+    if (this.onWire === on) return;
+    this.onWire = on;
+    this.waiting.onWire += on ? 1 : -1;
+  }
+
+  /** Aborts the request in undici, which closes its connection if it was written. */
+  private cut(failure: unknown) {
+    this.wire(false);
+    this.release();
     if (this.controller && !this.controller.aborted) this.controller.abort(failure instanceof Error ? failure : new Error(String(failure)));
   }
 }

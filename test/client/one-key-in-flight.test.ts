@@ -38,6 +38,27 @@ async function rounds(count: number, callsOfRound: () => Promise<unknown>[]) {
 }
 
 describe("one key, many calls in flight", () => {
+  it("an aborted call whose answer is late breaks nothing: bursts of 50 and 100 after it, and with timeouts, every other call 200, nonces in order", async () => {
+    const fault = await fetch(`${sandbox.baseUrl}/sandbox/faults`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ operationId: "getMainBalance", delayMs: 5000 }) });
+    expect(fault.status).toBe(200);
+    const one = client();
+    await expect(one.getMainBalance({}, { signal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: "TimeoutError" });
+    let made = 1;
+    for (const size of [50, 50, 100, 100]) made += await rounds(1, () => Array.from({ length: size }, () => one.getMainBalance()));
+    // Bursts where every tenth call times out at once: those may or may not be sent; all others are answered.
+    for (let round = 0; round < 3; round++) {
+      const calls = Array.from({ length: 60 }, (_, i) => (i % 10 === 3 ? one.getMainBalance({}, { signal: AbortSignal.timeout(1) }).then(() => "answered", () => "timed out") : one.getMainBalance().then(() => "answered")));
+      made += calls.length;
+      const outcomes = await Promise.allSettled(calls);
+      expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
+    }
+    const calls = (await received()).slice(1);
+    expect(calls.filter((call) => call.status !== 200)).toEqual([]);
+    expect(calls.length).toBeLessThanOrEqual(made * 1.05);
+    const nonces = calls.map((call) => Number(call.fields?.nonce));
+    expect(nonces).toEqual([...nonces].sort((a, b) => a - b));
+  });
+
   it("one client, 32 in flight, 20 rounds: every call answered 200, at most 5% more requests than calls", async () => {
     const one = client();
     const made = await rounds(20, () => Array.from({ length: 32 }, () => one.getMainBalance()));
