@@ -4,7 +4,7 @@
 import { SetupError } from "./errors/index.js";
 import type { ClientOptions, TxcClient } from "./client/create-client.js";
 import type { SignedHeaders, SignRequestInput } from "./signing/sign.js";
-import type { SigningMiddleware, SigningMiddlewareOptions } from "./signing/middleware.js";
+import type { SigningMiddleware, SigningMiddlewareOptions } from "./client/signing-middleware.js";
 
 export * from "./portable.js";
 // What runs in a page as it does on a server: the limiter, the header names, the nonce source.

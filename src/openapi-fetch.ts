@@ -10,10 +10,14 @@ import { transportError } from "./client/transport-error.js";
 import { checkOptions, checkTransportChoice } from "./client/check-options.js";
 import { defaultRetryOptions } from "./client/retry.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "./client/defaults.js";
-import { bodyText, credentials, signBodyText } from "./signing/sign.js";
+import { credentials } from "./signing/sign.js";
 import { timeNonce, type NonceSource } from "./signing/nonce.js";
+import { operationOfPath, signCall, signUnknownPath } from "./client/sign-call.js";
+import type { ExtraFields } from "./client/extra-fields.js";
+import { loadValidators } from "./validation/operation-validators.js";
 import type { SignedPaths } from "./types.js";
 import { OptionsError } from "./errors/options.js";
+import { RequestValidationError } from "./errors/index.js";
 
 export type SignedFetchClientOptions = {
   baseUrl: string;
@@ -28,17 +32,21 @@ export type SignedFetchClientOptions = {
   dispatcher?: HttpDispatcher;
   /** Your own fetch, under the same rules (it gets `redirect: "manual"` and a signal). */
   fetch?: typeof globalThis.fetch;
+  /** Fields the document does not list, sent with every signed request (as createClient's). */
+  extraFields?: ExtraFields;
 };
 
 /** The answer's headers that a caller of openapi-fetch reads. */
 const KEPT_HEADERS = ["content-type", "retry-after", "cache-control", "www-authenticate"];
 
 /**
- * `createClient<SignedPaths>` from openapi-fetch, every POST signed as `createClient` signs it
- * (`request` is the document's path, whatever prefix the base URL has), sending through the
- * package's transport. The nonce is taken as the request is handed to the transport, so that one
- * key's requests arrive in order. Failures are the client's errors: RedirectError, TimeoutError,
- * ResponseTooLargeError, NetworkError, for the operation called.
+ * `createClient<SignedPaths>` from openapi-fetch, every POST signed by the signer `createClient`
+ * uses: a body field the operation does not have (`tikcer`), a wrong type or a bound broken is
+ * refused with RequestValidationError before anything is sent; `request` is the document's path,
+ * whatever prefix the base URL has. Sent through the package's transport; the nonce is taken as
+ * the request is handed to it, so that one key's requests arrive in order. Failures are the
+ * client's errors: RequestValidationError, RedirectError, TimeoutError, ResponseTooLargeError,
+ * NetworkError, for the operation called.
  */
 export function createSignedFetchClient(options: SignedFetchClientOptions): Client<SignedPaths> {
   const baseUrl = checkBaseUrl(options?.baseUrl);
@@ -54,19 +62,24 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
   const send = async (request: Request): Promise<Response> => {
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => (headers[name] = value));
-    const fields = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
+    const text = request.method === "GET" || request.method === "HEAD" ? undefined : await request.text();
     const path = request.url.split("?")[0].slice(baseUrl.url.length);
-    // The operation called, for the error's operationId and whether a timeout may have left it done.
-    const operation = Object.entries(operationIndex).find(([, op]) => op.path === path);
-    const stateChanging = operation?.[1].stateChanging ?? true;
-    const context = { operationId: operation?.[0] ?? path, signal: request.signal, timeoutMs, maxResponseBytes, stateChanging };
+    // The operation called, for the checks, the error's operationId and whether a timeout may have left it done.
+    const operationId = operationOfPath(path, request.method);
+    const stateChanging = operationId ? operationIndex[operationId].stateChanging : true;
+    const context = { operationId: operationId ?? path, signal: request.signal, timeoutMs, maxResponseBytes, stateChanging };
+    const fields = text ? (JSON.parse(text) as object) : undefined;
+    const validators = operationId && operationIndex[operationId].signed ? await loadValidators(operationId) : undefined;
     const attempt = () => {
-      let body = fields;
-      if (fields !== undefined) {
+      let body = text;
+      if (text !== undefined) {
         // Signed here, not before: nothing runs between the nonce and the transport.
-        body = bodyText(path, nonce(keys.apiKey), fields ? (JSON.parse(fields) as object) : {});
+        const signed = operationId && validators
+          ? signCall({ operationId, keys, nonce, fields, extraFields: { client: options.extraFields }, validators })
+          : signUnknownPath(path, keys, nonce, fields ?? {});
+        body = signed.body;
         // The signed headers replace openapi-fetch's by name, whatever their case: one Content-Type.
-        for (const [name, value] of Object.entries(signBodyText(body, keys))) headers[name.toLowerCase()] = value;
+        for (const [name, value] of Object.entries(signed.headers)) headers[name.toLowerCase()] = value;
       }
       return transport({ url: request.url, method: request.method, headers, body, signal: request.signal, timeoutMs, maxResponseBytes, orderKey: keys.apiKey, readOnly: !stateChanging });
     };
@@ -83,6 +96,7 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
       }
       return new Response(answer.status === 204 || answer.status === 304 ? null : answer.text, { status: answer.status, headers: kept });
     } catch (error) {
+      if (error instanceof RequestValidationError) throw error;
       throw transportError(error, context);
     }
   };

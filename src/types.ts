@@ -23,9 +23,12 @@ export type PublicError = Schemas["PublicError"];
 export type DepositCanceledEvent = Schemas["DepositCanceledEvent"];
 export type Decimal = Schemas["Decimal"];
 
-/** A request body with the signing fields optional, for a client whose middleware sets them. */
+/**
+ * A request body without the signing fields, for a client whose signer sets them: giving one
+ * (`nonce: "5"`) is a type error, as it is refused at run time.
+ */
 type WithoutSigningFields<Body> = Body extends Record<SigningField, unknown>
-  ? Omit<Body, SigningField> & Partial<Pick<Body, SigningField>>
+  ? Omit<Body, SigningField> & { [Field in SigningField]?: never }
   : Body;
 
 type SignedOperation<Operation> = Operation extends { requestBody: { content: { "application/json": infer Body } } }
@@ -33,7 +36,8 @@ type SignedOperation<Operation> = Operation extends { requestBody: { content: { 
   : Operation;
 
 /**
- * `paths` as openapi-fetch sees it behind `signingMiddleware`: every body without `request` and
- * `nonce`, which the middleware adds. `createClient<SignedPaths>(...)` then needs no casts.
+ * `paths` as openapi-fetch sees it behind `signingMiddleware` (and `createSignedFetchClient`):
+ * every body without `request` and `nonce`, which the signer sets. `createClient<SignedPaths>(...)`
+ * then needs no casts.
  */
 export type SignedPaths = { [Path in keyof paths]: { [Method in keyof paths[Path]]: SignedOperation<paths[Path][Method]> } };

@@ -1,12 +1,12 @@
 import { operationIndex } from "../../generated/operations.js";
-import { NONCE_FIELD, PATH_FIELD, signBodyText, type Credentials } from "../signing/sign.js";
+import type { Credentials } from "../signing/sign.js";
 import type { NonceSource } from "../signing/nonce.js";
 import type { Exchange } from "../transport/exchange.js";
-import { validationIssues } from "../validation/issues.js";
 import type { OperationValidators } from "../validation/operation-validators.js";
 import { RequestValidationError, SetupError } from "../errors/index.js";
-import { extraFieldsFor, type ExtraFields } from "./extra-fields.js";
+import type { ExtraFields } from "./extra-fields.js";
 import { parameterIssues } from "./params.js";
+import { signCall } from "./sign-call.js";
 import type { OperationId } from "./operation-types.js";
 
 /** What a client fixes once, at creation, for every request it builds. */
@@ -32,20 +32,15 @@ export type BuiltRequest = {
  * nothing is sent.
  */
 export function buildRequest(setup: RequestSetup, operationId: OperationId, params: object | undefined, callExtra: ExtraFields | undefined, validators: OperationValidators): BuiltRequest {
-  const { method, path, signed, stateChanging } = operationIndex[operationId];
-  const wrongParams = parameterIssues(operationId, params);
-  if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
+  const { method, signed, stateChanging } = operationIndex[operationId];
   const exchange = { url: setup.urls[operationId], method, readOnly: !stateChanging };
-  if (!signed) return { exchange, sent: {}, nonce: undefined, bodyBytes: 0 };
+  if (!signed) {
+    const wrongParams = parameterIssues(operationId, params);
+    if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
+    return { exchange, sent: {}, nonce: undefined, bodyBytes: 0 };
+  }
   const { keys } = setup;
   if (!keys) throw new SetupError(operationId, "nothing was sent: this operation is signed: pass apiKey and apiSecret to createClient (only ping needs neither)");
-  const extra = extraFieldsFor(params, setup.extraFields, callExtra);
-  if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
-  const nonce = setup.nonce(keys.apiKey);
-  // The signing fields last, so that no field of the caller's can replace them.
-  const sent = { ...extra.fields, ...params, [PATH_FIELD]: path, [NONCE_FIELD]: nonce };
-  const validate = validators.request!;
-  if (!validate(sent)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
-  const body = JSON.stringify(sent);
-  return { exchange: { ...exchange, headers: signBodyText(body, keys), body, orderKey: keys.apiKey }, sent, nonce, bodyBytes: Buffer.byteLength(body) };
+  const { sent, body, headers, nonce } = signCall({ operationId, keys, nonce: setup.nonce, fields: params, extraFields: { client: setup.extraFields, call: callExtra }, validators });
+  return { exchange: { ...exchange, headers, body, orderKey: keys.apiKey }, sent, nonce, bodyBytes: Buffer.byteLength(body) };
 }

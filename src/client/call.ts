@@ -72,6 +72,7 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
   try {
     const body = await withRetries(attempt, {
       policy: setup.retry,
+      operationId,
       stateChanging,
       signal: options.signal,
       beforeWait: !setup.hooks.any && !span ? undefined : (error, number, retryInMs, reason) => {

@@ -14,6 +14,7 @@ export function checkOptions(timeoutMs: number, maxResponseBytes: number, retry:
   between("retry.attempts", retry.attempts, 1, 100);
   between("retry.baseDelayMs", retry.baseDelayMs, 0, MAX_TIMER_MS);
   between("retry.maxDelayMs", retry.maxDelayMs, 0, MAX_TIMER_MS);
+  between("retry.maxRateLimitWaitMs", retry.maxRateLimitWaitMs, 0, MAX_TIMER_MS);
 }
 
 /** A fetch of one's own chooses its own connections: with a dispatcher too, which one sends? */

@@ -5,6 +5,7 @@ import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import type { OperationValidators } from "../validation/operation-validators.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import { ContractViolationError, httpError } from "../errors/index.js";
+import { serverReason } from "../errors/http.js";
 import { parseRetryAfter } from "./retry.js";
 import type { OperationId } from "./operation-types.js";
 
@@ -27,7 +28,9 @@ export function readAnswer(operationId: OperationId, { status, headers, text, ut
   const body = json.ok ? json.value : text;
   if (status < 200 || status >= 300) {
     const error = httpError(operationId, status, body, parseRetryAfter(headers.get("Retry-After")));
-    if (status === 401 && reading.nonceOrderKept && operationIndex[operationId].signed) error.message += NONCES_IN_ORDER;
+    // Advice on the nonce only where the server's reason is about it, or where it gave none.
+    const reason = serverReason(body);
+    if (status === 401 && reading.nonceOrderKept && operationIndex[operationId].signed && (!reason || /nonce/i.test(reason))) error.message += NONCES_IN_ORDER;
     throw error;
   }
   const issues = conformanceProblems(operationId, validators, { status, contentType: headers.get("Content-Type") ?? "", json }, reading.validateResponses).map(({ issue }) => issue);

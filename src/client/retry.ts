@@ -1,3 +1,4 @@
+import { operationIndex } from "../../generated/operations.js";
 import { NetworkError, RateLimitError, ServerError, TimeoutError, TxcApiError } from "../errors/index.js";
 import type { TransportFailure } from "../transport/exchange.js";
 import type { RetryReason } from "./hooks.js";
@@ -15,8 +16,21 @@ export type RetryOptions = {
    * always retried: the server refused the request without acting on it.
    */
   retryStateChanging: boolean;
+  /**
+   * The longest wait after a 429: its Retry-After, or without one the documented period of the
+   * operation's limit (the whole window, so that every request counted in it has aged out). A
+   * longer wait ends the call at once with the RateLimitError, which says how long and why.
+   */
+  maxRateLimitWaitMs: number;
   /** Source of jitter, in [0, 1). */
   random: () => number;
+};
+
+/** Each operation's documented rate-limit period, the longest of its scopes; an operation whose limits the document does not show takes the longest documented anywhere. */
+const LONGEST_PERIOD_MS = Math.max(...Object.values(operationIndex).flatMap((op) => op.rateLimits.map((limit) => limit.periodSeconds * 1000)));
+export const documentedPeriodMs = (operationId: string): number => {
+  const limits = (operationIndex as Record<string, { rateLimits: { periodSeconds: number }[] }>)[operationId]?.rateLimits ?? [];
+  return limits.length ? Math.max(...limits.map((limit) => limit.periodSeconds * 1000)) : LONGEST_PERIOD_MS;
 };
 
 export const defaultRetryOptions: RetryOptions = {
@@ -24,6 +38,7 @@ export const defaultRetryOptions: RetryOptions = {
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   retryStateChanging: false,
+  maxRateLimitWaitMs: LONGEST_PERIOD_MS,
   random: Math.random,
 };
 
@@ -49,16 +64,31 @@ export function isRetryable(error: unknown, stateChanging: boolean, options: Ret
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Retry-After when the server sent a usable one, else exponential backoff with full jitter.
- * Returns undefined when the server asks for longer than the policy's maxDelayMs: the call then
- * ends at once with that error (its retryAfterMs says how long the server asked for).
+ * After a 429: its Retry-After, else the operation's documented period (the API sends no
+ * Retry-After: waiting out the window is what its limits allow). After a 5xx: its Retry-After,
+ * else exponential backoff with full jitter. Returns undefined when the wait is longer than the
+ * policy allows (maxRateLimitWaitMs, maxDelayMs): the call then ends at once, and its error says
+ * how long it would have had to wait and why.
  */
-export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions): number | undefined {
+export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions, operationId = ""): number | undefined {
   const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
-  if (retryAfterMs !== undefined) return retryAfterMs <= options.maxDelayMs ? retryAfterMs : undefined;
+  if (error instanceof RateLimitError) {
+    const waitMs = retryAfterMs ?? documentedPeriodMs(operationId);
+    if (waitMs <= options.maxRateLimitWaitMs) return waitMs;
+    const why = retryAfterMs !== undefined ? "the server's Retry-After" : `the documented period of ${operationId}'s rate limit`;
+    error.message += `. Not retried: ${why} asks for a wait of ${seconds(waitMs)}, longer than retry.maxRateLimitWaitMs (${seconds(options.maxRateLimitWaitMs)})`;
+    return undefined;
+  }
+  if (retryAfterMs !== undefined) {
+    if (retryAfterMs <= options.maxDelayMs) return retryAfterMs;
+    if (error instanceof TxcApiError) error.message += `. Not retried: the server's Retry-After asks for a wait of ${seconds(retryAfterMs)}, longer than retry.maxDelayMs (${seconds(options.maxDelayMs)})`;
+    return undefined;
+  }
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(options.random() * ceiling);
 }
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 /**
  * Retry-After as milliseconds: delay-seconds (digits only) or an HTTP date. Anything else, a
@@ -89,6 +119,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 export type RetryContext = {
   policy: RetryOptions;
+  /** The operation called, for its documented rate-limit period. */
+  operationId?: string;
   stateChanging: boolean;
   signal?: AbortSignal | undefined;
   /** Before each wait: the failure, the attempt that failed, the wait, and why. */
@@ -100,7 +132,7 @@ export type RetryContext = {
  * A read-only attempt whose connection closed before any byte of its answer goes once more at
  * once, whatever the policy. The last error says how many attempts were made and over how long.
  */
-export async function withRetries<T>(attempt: (number: number) => Promise<T>, { policy, stateChanging, signal, beforeWait }: RetryContext): Promise<T> {
+export async function withRetries<T>(attempt: (number: number) => Promise<T>, { policy, operationId, stateChanging, signal, beforeWait }: RetryContext): Promise<T> {
   const started = Date.now();
   let resentAtOnce = false;
   for (let number = 1; ; number++) {
@@ -116,7 +148,7 @@ export async function withRetries<T>(attempt: (number: number) => Promise<T>, { 
       if (made >= policy.attempts || signal?.aborted || !isRetryable(failure, stateChanging, policy)) {
         throw made > 1 ? afterAttempts(failure, made, Date.now() - started) : failure;
       }
-      const delayMs = retryDelayMs(failure, made, policy);
+      const delayMs = retryDelayMs(failure, made, policy, operationId);
       if (delayMs === undefined) throw failure;
       beforeWait?.(failure, number, delayMs, retryReason(failure));
       await sleep(delayMs, signal);

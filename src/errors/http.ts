@@ -1,25 +1,41 @@
 import { printable } from "../text/printable.js";
 import { TxcApiError } from "./base.js";
 
-/** What each status means to a caller, said after it in the message. */
-const MEANING: Readonly<Record<number, string>> = {
-  304: "Not Modified, which the API does not answer (a cache in between?)",
-  401: "Missing or invalid authentication (check the API key, the secret and the nonce)",
-  403: "Insufficient permissions",
-  404: "Endpoint does not exist (check baseUrl)",
-  429: "Rate limit exceeded",
+/** What each status means to a caller (the description's table), and what to check when the server gives no reason. */
+const MEANING: Readonly<Record<number, { meaning: string; check?: string }>> = {
+  304: { meaning: "Not Modified, which the API does not answer", check: "a cache in between?" },
+  401: { meaning: "Missing or invalid authentication", check: "check the API key, the secret and the nonce" },
+  403: { meaning: "Insufficient permissions" },
+  404: { meaning: "Endpoint does not exist", check: "check baseUrl" },
+  429: { meaning: "Rate limit exceeded" },
 };
-const meaningOf = (status: number) => MEANING[status] ?? (status >= 500 ? "Server error" : "Client error");
+const meaningOf = (status: number) => MEANING[status] ?? { meaning: status >= 500 ? "Server error" : "Client error" };
+
+/** The server's own reason, the body's `message`, as printable text; undefined when it gave none. */
+export function serverReason(body: unknown): string | undefined {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message.trim() ? printable(message.trim()) : undefined;
+}
+
+/**
+ * The message of an error status: the server's reason first, when it gave one, then what the
+ * status means; the advice of what to check only where the server said nothing.
+ *   401 Unknown API key (Missing or invalid authentication)
+ *   401 Missing or invalid authentication: check the API key, the secret and the nonce
+ */
+function statusMessage(status: number, body: unknown, detail: string | undefined): string {
+  const { meaning, check } = meaningOf(status);
+  const reason = serverReason(body);
+  if (detail) return `${status} ${detail}${reason ? `: ${reason}` : ""}`;
+  if (reason) return `${status} ${reason.replace(/\.+$/, "")} (${meaning})`;
+  return `${status} ${meaning}${check ? `: ${check}` : ""}`;
+}
 
 /** The server answered an error status. `body` is the parsed error body (or its text). */
 export class HttpError extends TxcApiError {
   override name = "HttpError";
-  constructor(operationId: string, readonly status: number, readonly body: unknown, detail = meaningOf(status)) {
-    super(operationId, `${status} ${detail}${HttpError.serverMessage(body)}`);
-  }
-  private static serverMessage(body: unknown): string {
-    const message = (body as { message?: unknown } | null)?.message;
-    return typeof message === "string" && message ? `: ${printable(message)}` : "";
+  constructor(operationId: string, readonly status: number, readonly body: unknown, detail?: string) {
+    super(operationId, statusMessage(status, body, detail));
   }
 }
 

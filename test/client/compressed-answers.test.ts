@@ -80,6 +80,6 @@ describe("a 304 on the way", () => {
     const failure = await createClient({ baseUrl: server.baseUrl, ...keys, retry: false }).getMainBalance().catch((error) => error);
     expect(failure.name).toBe("HttpError");
     expect(failure.status).toBe(304);
-    expect(failure.message).toBe("getMainBalance: 304 Not Modified, which the API does not answer (a cache in between?)");
+    expect(failure.message).toBe("getMainBalance: 304 Not Modified, which the API does not answer: a cache in between?");
   });
 });

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, RateLimitError, ServerError, TimeoutError, type ClientOptions } from "../../src/index.js";
 import { startVerifyingServer, type Answer, type VerifyingServer } from "../helpers/verifying-server.js";
+import { operationIndex } from "../../generated/operations.js";
+import { startSandbox } from "../../src/sandbox-entry.js";
 
 const apiKey = "retry-key";
 const apiSecret = "retry-secret";
@@ -35,7 +37,7 @@ function expectFreshlySigned(sent: { body: { nonce: string }; headers: Record<st
 
 describe("retries", () => {
   it("retries a read-only call on 429 and 500, each attempt with a fresh nonce and signature", async () => {
-    const sent = script([{ status: 429, body: { code: 429, message: "slow", errors: {} } }, privateError(500)], { status: 200, body: balance });
+    const sent = script([{ status: 429, body: { code: 429, message: "slow", errors: {} }, headers: { "Retry-After": "0" } }, privateError(500)], { status: 200, body: balance });
     expect(await client().getMainBalance()).toEqual(balance);
     expect(sent()).toHaveLength(3);
     expectFreshlySigned(sent() as never);
@@ -78,9 +80,20 @@ describe("retries", () => {
   });
 
   it("retries a state-changing call on 429: the server did not act on it", async () => {
-    const sent = script([{ status: 429, body: { code: 429, message: "slow", errors: {} } }], { status: 200, body: code });
+    const sent = script([{ status: 429, body: { code: 429, message: "slow", errors: {} }, headers: { "Retry-After": "0" } }], { status: 200, body: code });
     expect(await client().applyCode({ code: "C" })).toEqual(code);
     expect(sent()).toHaveLength(2);
+  });
+
+  it("a 429 without Retry-After waits the operation's documented period by default, not a backoff of milliseconds", async () => {
+    const sent = script([{ status: 429, body: { code: 429, message: "slow", errors: {} } }], { status: 200, body: balance });
+    const stop = new AbortController();
+    const waits: number[] = [];
+    const failure = createClient({ baseUrl: server.baseUrl, apiKey, apiSecret, hooks: { onRetry: (event) => void (waits.push(event.retryInMs!), stop.abort()) } })
+      .getMainBalance({}, { signal: stop.signal }).catch((error) => error);
+    expect(await failure).toBe(stop.signal.reason);
+    expect(waits).toEqual([operationIndex.getMainBalance.rateLimits[0]!.periodSeconds * 1000]);
+    expect(sent()).toHaveLength(1);
   });
 
   it("honours Retry-After instead of its own backoff", async () => {
@@ -106,4 +119,26 @@ describe("retries", () => {
     await expect(failure).rejects.toThrow("caller gave up");
     expect(sent()).toHaveLength(1);
   });
+});
+
+describe("the default retry against the API's own limit (the sandbox, which answers 429 without Retry-After)", () => {
+  it("the call after the documented window's worth is answered once the window has room again, not given up in a fraction of a second", async () => {
+    const sandbox = await startSandbox();
+    try {
+      const [limit] = operationIndex.getMainBalance.rateLimits;
+      const unlimited = createClient({ baseUrl: sandbox.url, ...sandbox.keys.partner, retry: false });
+      // Spend the window: the limit's worth of calls, 32 at a time.
+      for (let sent = 0; sent < limit!.requests; sent += 32) await Promise.all(Array.from({ length: Math.min(32, limit!.requests - sent) }, () => unlimited.getMainBalance()));
+      const spentAt = Date.now();
+      await expect(unlimited.getMainBalance()).rejects.toBeInstanceOf(RateLimitError);
+      const retried: number[] = [];
+      const patient = createClient({ baseUrl: sandbox.url, ...sandbox.keys.partner, hooks: { onRetry: (event) => void retried.push(event.retryInMs!) } });
+      expect(await patient.getMainBalance()).toMatchObject({ BTC: expect.any(Object) });
+      expect(retried).toEqual([limit!.periodSeconds * 1000]);
+      expect(Date.now() - spentAt).toBeGreaterThanOrEqual(limit!.periodSeconds * 1000);
+      expect(sandbox.calls.filter((call) => call.status === 429)).toHaveLength(2);
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
 });

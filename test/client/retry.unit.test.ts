@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { isRetryable, MAX_TIMER_MS, parseRetryAfter, retryDelayMs, defaultRetryOptions } from "../../src/client/retry.js";
 import { BadRequestError, NetworkError, RateLimitError, ServerError, TimeoutError } from "../../src/errors/index.js";
+import { operationIndex } from "../../generated/operations.js";
 
 const policy = { ...defaultRetryOptions, random: () => 0.5 };
 const tlsFailure = new NetworkError("getMainBalance", Object.assign(new Error("self-signed"), { code: "DEPTH_ZERO_SELF_SIGNED_CERT" }));
@@ -36,9 +37,24 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(new Error(), 3, { ...policy, random: () => 0 })).toBe(0);
   });
 
-  it("waits what Retry-After asked, and gives up (undefined) when that is longer than maxDelayMs", () => {
-    expect(retryDelayMs(new RateLimitError("ping", {}, 2_000), 1, policy)).toBe(2_000);
-    expect(retryDelayMs(new RateLimitError("ping", {}, policy.maxDelayMs + 1), 1, policy)).toBeUndefined();
+  it("after a 5xx, waits what Retry-After asked, and gives up (undefined) when that is longer than maxDelayMs, saying so", () => {
+    expect(retryDelayMs(new ServerError("ping", 503, {}, 2_000), 1, policy)).toBe(2_000);
+    const tooLong = new ServerError("ping", 503, {}, policy.maxDelayMs + 1000);
+    expect(retryDelayMs(tooLong, 1, policy)).toBeUndefined();
+    expect(tooLong.message).toBe("ping: 503 Server error. Not retried: the server's Retry-After asks for a wait of 9 s, longer than retry.maxDelayMs (8 s)");
+  });
+
+  it("after a 429, waits its Retry-After, or without one the operation's documented period; longer than maxRateLimitWaitMs ends the call, saying why", () => {
+    expect(retryDelayMs(new RateLimitError("getMainBalance", {}, 2_000), 1, policy, "getMainBalance")).toBe(2_000);
+    const periodMs = operationIndex.getMainBalance.rateLimits[0]!.periodSeconds * 1000;
+    expect(retryDelayMs(new RateLimitError("getMainBalance", {}, undefined), 1, policy, "getMainBalance")).toBe(periodMs);
+    expect(policy.maxRateLimitWaitMs).toBe(Math.max(...Object.values(operationIndex).flatMap((op) => op.rateLimits.map((limit) => limit.periodSeconds * 1000))));
+    const long = new RateLimitError("getMainBalance", { message: "Too many requests." }, 120_000);
+    expect(retryDelayMs(long, 1, policy, "getMainBalance")).toBeUndefined();
+    expect(long.message).toBe(`getMainBalance: 429 Too many requests (Rate limit exceeded). Not retried: the server's Retry-After asks for a wait of 120 s, longer than retry.maxRateLimitWaitMs (${policy.maxRateLimitWaitMs / 1000} s)`);
+    const strict = new RateLimitError("getMainBalance", {}, undefined);
+    expect(retryDelayMs(strict, 1, { ...policy, maxRateLimitWaitMs: 1_000 }, "getMainBalance")).toBeUndefined();
+    expect(strict.message).toContain(`the documented period of getMainBalance's rate limit asks for a wait of ${periodMs / 1000} s, longer than retry.maxRateLimitWaitMs (1 s)`);
   });
 });
 

@@ -20,11 +20,11 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const reading = { validateResponses: true, nonceOrderKept: true };
 
 describe("buildRequest", () => {
-  it("signs the document's path and a fresh nonce over the body it sends, signing fields last", () => {
+  it("signs the document's path and a fresh nonce over the body it sends, signing fields first (as signRequest writes them)", () => {
     const built = buildRequest(setup(), "getMainBalance", { ticker: "BTC" }, undefined, validators.getMainBalance);
     const { body, headers } = built.exchange;
     expect(JSON.parse(body!)).toEqual({ ticker: "BTC", request: operationIndex.getMainBalance.path, nonce: built.nonce });
-    expect(Object.keys(JSON.parse(body!))).toEqual(["ticker", "request", "nonce"]);
+    expect(Object.keys(JSON.parse(body!))).toEqual(["request", "nonce", "ticker"]);
     const payload = Buffer.from(body!).toString("base64");
     expect(headers).toMatchObject({ "X-TXC-APIKEY": "key-1", "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": createHmac("sha512", "secret-1").update(payload).digest("hex") });
     expect(built.bodyBytes).toBe(Buffer.byteLength(body!));
@@ -70,16 +70,19 @@ describe("readAnswer", () => {
     expect(read(json(429, {}))).toBeInstanceOf(RateLimitError);
   });
 
-  it("points a 401 of a signed call outside the process when this process kept the key's nonces in order", () => {
-    const refused = (nonceOrderKept: boolean) => {
+  it("a 401 leads with the server's reason; it points outside the process only when the reason is the nonce, or none was given, and this process kept the key's nonces in order", () => {
+    const refused = (message: string | undefined, nonceOrderKept = true) => {
       try {
-        readAnswer("getMainBalance", json(401, { code: 401, message: "no", errors: {} }), {}, validators.getMainBalance, { ...reading, nonceOrderKept });
+        readAnswer("getMainBalance", json(401, { code: 401, ...(message === undefined ? {} : { message }), errors: {} }), {}, validators.getMainBalance, { ...reading, nonceOrderKept });
       } catch (error) {
-        return error as UnauthorizedError;
+        return (error as UnauthorizedError).message;
       }
     };
-    expect(refused(true)!.message).toContain("another process or an earlier run may have used a higher nonce");
-    expect(refused(false)!.message).not.toContain("another process");
+    expect(refused("Unknown API key.")).toBe("getMainBalance: 401 Unknown API key (Missing or invalid authentication)");
+    expect(refused("Invalid nonce.")).toMatch(/^getMainBalance: 401 Invalid nonce \(Missing or invalid authentication\)\. This process sent this key's nonces in order, so if the key and secret are right, another process or an earlier run may have used a higher nonce/);
+    expect(refused(undefined)).toMatch(/^getMainBalance: 401 Missing or invalid authentication: check the API key, the secret and the nonce\. This process sent/);
+    expect(refused("Invalid nonce.", false)).toBe("getMainBalance: 401 Invalid nonce (Missing or invalid authentication)");
+    for (const message of ["Unknown API key.", "Invalid nonce.", undefined].map((m) => refused(m)!)) expect(message).not.toMatch(/\.\.|\. \./);
   });
 
   it("returns a conforming 200 body, and refuses one that contradicts its request", () => {
