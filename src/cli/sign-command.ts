@@ -9,6 +9,8 @@ import { UsageError } from "./usage-error.js";
 import { operationIndex, servers, type OperationId } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator } from "../validation/lookup.js";
+import { closest } from "../text/closest.js";
+import { printable } from "../text/printable.js";
 
 const balancePath = operationIndex.getMainBalance.path;
 
@@ -49,7 +51,12 @@ function signedOperationAt(path: string | undefined): OperationId {
   if (!path) throw new UsageError(`--path is required: the endpoint path, ${example}`);
   if (!path.startsWith("/")) throw new UsageError(`--path must start with /, ${example}`);
   const found = signedPaths.find(([known]) => known === path);
-  if (!found) throw new UsageError(`--path is not a private path of the API; they are: ${signedPaths.map(([known]) => known).join(", ")}`);
+  const unsigned = Object.entries(operationIndex).find(([, op]) => !op.signed && op.path === path);
+  if (unsigned) throw new UsageError(`--path ${path} is ${unsigned[0]}, a public operation: it needs no signature (curl ${path} against the server)`);
+  if (!found) {
+    const meant = closest(path, signedPaths.map(([known]) => known));
+    throw new UsageError(`--path ${printable(path, 100)} is not a private path of the API${meant ? `: did you mean ${meant}?` : `; they are: ${signedPaths.map(([known]) => known).join(", ")}`}`);
+  }
   return found[1];
 }
 

@@ -25,17 +25,20 @@ function locationOf(change: OasdiffChange, field: string | undefined): string {
 }
 
 /**
- * Classifies oasdiff's changes for a client consumer. When oasdiff finds nothing but the texts
- * differ, the change is to text only (descriptions, examples, order): a "text" verdict.
+ * Classifies oasdiff's changes for a client consumer, with the text changes beside them (each
+ * located; undefined when a side could not be walked). Texts that differ with no change found
+ * anywhere differ in order or layout only.
  */
-export function classify(changes: readonly OasdiffChange[], textsDiffer: boolean): DiffReport {
+export function classify(changes: readonly OasdiffChange[], textChanges: readonly Change[] | undefined, textsDiffer: boolean): DiffReport {
   const classified: Change[] = changes.map((change) => {
     const text = change.text ?? change.id ?? "changed";
     const field = fieldOf(text);
     return { kind: kindOfLevel(change.level), check: change.id ?? "", operation: change.operationId, field, location: locationOf(change, field), text };
   });
+  classified.push(...(textChanges ?? []));
   if (classified.length === 0 && textsDiffer) {
-    classified.push({ kind: "text", check: "text-only", location: "document", text: "the documents differ only where no client reads: descriptions, examples, order" });
+    const text = textChanges ? "the documents differ in order or layout only" : "the documents differ only where no client reads (descriptions, examples, order); a side is not JSON, so where is not listed";
+    classified.push({ kind: "text", check: "text-only", location: "document", text });
   }
   const verdict: Verdict = classified.some((c) => c.kind === "breaking")
     ? "breaking"

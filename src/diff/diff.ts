@@ -1,4 +1,5 @@
 import { classify, type DiffReport, type OasdiffChange } from "./classify.js";
+import { textChanges } from "./text-changes.js";
 import { resolveSide, scratchDirectory } from "./sides.js";
 
 /** oasdiff is not installed: `txc-api diff` says how to get it. */
@@ -37,7 +38,7 @@ export async function diffDocuments(base: string, head: string, cwd = process.cw
       throw new DifferFailedError(firstLine(String((error as Error)?.message ?? error)));
     }
     if (result.exitCode !== 0) throw new DifferFailedError(firstLine(result.stderr));
-    return { base: from.label, head: to.label, ...classify(result.changes, from.text !== to.text) };
+    return { base: from.label, head: to.label, ...classify(result.changes, textChanges(from.text, to.text), from.text !== to.text) };
   } finally {
     scratch.remove();
   }

@@ -77,9 +77,11 @@ describe("txc-api sign", () => {
   const sign = (...args: string[]) => txc(["sign", ...args], { ...plainEnv(), TXC_API_KEY: "k", TXC_API_SECRET: "s" });
 
   it.each([
-    [["--path", "/api/v4/main-account/balanse"], /--path is not a private path of the API; they are: .*\/api\/v4\/main-account\/balance/],
+    [["--path", "/api/v4/main-account/balanse"], /--path \/api\/v4\/main-account\/balanse is not a private path of the API: did you mean \/api\/v4\/main-account\/balance\?$/m],
+    [["--path", "/api/v4/main-account/balanc"], /: did you mean \/api\/v4\/main-account\/balance\?$/m],
+    [["--path", "/somewhere/else"], /--path \/somewhere\/else is not a private path of the API; they are: .*\/api\/v4\/main-account\/balance/],
     [["--path", "api/v4/main-account/balance"], /--path must start with \//],
-    [["--path", "/api/v4/public/ping"], /--path is not a private path/],
+    [["--path", "/api/v4/public/ping"], /--path \/api\/v4\/public\/ping is ping, a public operation: it needs no signature/],
     [["--path", "/api/v4/main-account/balance", "--body", '{"ticker":5}'], /--body breaks the rules of getMainBalance: ticker must be string/],
     [["--path", "/api/v4/main-account/balance", "--body", '{"tikcer":"BTC"}'], /--body: tikcer is not a parameter of getMainBalance: did you mean ticker\? \(--allow-unlisted sends unlisted fields on purpose\)/],
     [["--path", "/api/v4/main-account/balance", "--body", '{"nonce":"7"}', "--allow-unlisted"], /--body: nonce is set by the client when it signs, not a parameter$/m],

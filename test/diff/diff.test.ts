@@ -50,7 +50,8 @@ const cases: [string, (d: any) => void, "breaking" | "compatible" | "text", RegE
     d.paths["/api/v4/main-account/balance-history"] = structuredClone(d.paths["/api/v4/main-account/balance"]);
     d.paths["/api/v4/main-account/balance-history"].post.operationId = "getBalanceHistory";
   }, "compatible", /getBalanceHistory .*endpoint added/],
-  ["a text change", (d) => (d.info.description += "\n\nOne more sentence."), "text", /descriptions, examples/],
+  ["a text change", (d) => (d.info.description += "\n\nOne more sentence."), "text", /^info\.description description changed$/m],
+  ["a changed summary", (d) => (d.paths["/api/v4/main-account/balance"].post.summary += " now"), "text", /^getMainBalance \(POST \/api\/v4\/main-account\/balance\) · summary summary changed$/m],
 ];
 
 describe("txc-api diff", () => {
@@ -60,6 +61,21 @@ describe("txc-api diff", () => {
     expect(status).toBe(kind === "breaking" ? 1 : 0);
     const described = report.changes.filter((c: { kind: string }) => c.kind === kind).map((c: { location: string; text: string }) => `${c.location} ${c.text}`);
     expect(described.join("\n")).toMatch(where);
+  });
+
+  it("lists every change, breaking and text alike, each with where it is, in text, Markdown and JSON", () => {
+    const both = variant("breaking-and-text", (d) => {
+      delete schemas(d).CodeApplicationResult.properties.external_id;
+      d.paths["/api/v4/main-account/balance"].post.description += " More.";
+    });
+    const text = diff(base, both);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toMatch(/\(1 breaking, 0 compatible, 1 text\)/);
+    expect(text.stdout).toMatch(/^  TEXT +getMainBalance \(POST \/api\/v4\/main-account\/balance\) · description: description changed$/m);
+    const markdown = diff(base, both, "--format", "markdown").stdout;
+    expect(markdown).toContain("#### Text only\n\n- `getMainBalance (POST /api/v4/main-account/balance) · description`: description changed");
+    const { report } = json(base, both);
+    expect(report.changes.filter((c: { kind: string }) => c.kind === "text")).toEqual([expect.objectContaining({ operation: "getMainBalance", location: "getMainBalance (POST /api/v4/main-account/balance) · description" })]);
   });
 
   it("finds nothing between a document and itself, and exits 0", () => {
