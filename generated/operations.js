@@ -321,8 +321,13 @@ export const operationIndex = {
 /** The servers of the document. */
 export const servers = [
   {
+    "url": "http://127.0.0.1:8080",
+    "description": "The local sandbox of this package (txc-api serve, or npm start in its repository), for trying requests. The API's own servers follow.",
+    "variables": {}
+  },
+  {
     "url": "{scheme}://{host}",
-    "description": "The API. The source description calls its base address {base_url} and names no host: supply the scheme and host (with a port if any). The defaults are placeholders that never resolve (the reserved .invalid domain), so that no host is guessed.",
+    "description": "The API. The source description calls its base address {base_url} and names no host: supply the scheme (https or http; the description does not fix it) and the host, with a port if any. The default host is a placeholder that never resolves (the reserved .invalid domain), so that no host is guessed.",
     "variables": {
       "scheme": {
         "default": "https"
@@ -334,7 +339,7 @@ export const servers = [
   },
   {
     "url": "{scheme}://{host}",
-    "description": "A regional server with the same API. The source description calls its base address {eu_base_url} and names no host: supply the scheme and host. The defaults are placeholders that never resolve.",
+    "description": "A regional server with the same API. The source description calls its base address {eu_base_url} and names no host: supply the scheme and the host, with a port if any. The default host is a placeholder that never resolves.",
     "variables": {
       "scheme": {
         "default": "https"
@@ -343,11 +348,6 @@ export const servers = [
         "default": "eu-base-url.invalid"
       }
     }
-  },
-  {
-    "url": "http://127.0.0.1:8080",
-    "description": "The local sandbox of this package (txc-api serve, or npm start in its repository), for trying requests.",
-    "variables": {}
   }
 ];
 

@@ -374,10 +374,11 @@ export interface components {
          * @description One page of the fixed-term investments history.
          */
         InvestmentsPage: {
-            /** @description Number of records skipped. */
+            /** @description Number of records skipped; the offset of the request, so 0 to 10000. */
             offset: number;
-            /** @description Number of records requested. */
+            /** @description Number of records requested; the limit of the request, so 1 to 100. */
             limit: number;
+            /** @description At most `limit` records, so at most 100. */
             records: components["schemas"]["Investment"][];
         };
         /**
@@ -426,10 +427,11 @@ export interface components {
          * @description One page of the interest payments history.
          */
         InterestPaymentsPage: {
-            /** @description Number of records skipped. */
+            /** @description Number of records skipped; the offset of the request, so 0 to 10000. */
             offset: number;
-            /** @description Number of records requested. */
+            /** @description Number of records requested; the limit of the request, so 1 to 100. */
             limit: number;
+            /** @description At most `limit` records, so at most 100. */
             records: components["schemas"]["InterestPayment"][];
         };
         /**
@@ -619,7 +621,9 @@ export interface components {
          * SubAccountApiKeyResetResult
          * @description The document shows an empty JSON object. It does not say whether any new key material is returned, so further fields are not excluded.
          */
-        SubAccountApiKeyResetResult: Record<string, never>;
+        SubAccountApiKeyResetResult: {
+            [key: string]: unknown;
+        };
         /**
          * DepositCanceledEvent
          * @description Payload of the `deposit.canceled` webhook. Only `uniqueId` is shown; the document does not show the other fields of the payload, so they are not excluded.
@@ -720,7 +724,7 @@ export interface components {
                 "application/json": components["schemas"]["PrivateError"];
             };
         };
-        /** @description Validation failed. When the mining account does not exist, `errors` has the key `user` with the message that the mining account is not found. The document does not give the HTTP status of this error: it is listed under 400 (the status for invalid parameters) and under 4XX. */
+        /** @description Validation failed. When the mining account does not exist, `errors` has the key `user` with the message that the mining account is not found. The document does not give the HTTP status of this error, so it is listed under 4XX: any client-error status, 400 included, whose body is then the private error as well. */
         MiningAccountNotFound: {
             headers: {
                 [name: string]: unknown;
@@ -841,7 +845,15 @@ export interface operations {
                     "application/json": components["schemas"]["FlexAutoInvestResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Bad request, invalid parameters. Validation errors use code 0 and the message `Validation failed`, with `errors` keyed by the invalid field. The document shows the error cases of this endpoint only in general terms. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -871,7 +883,15 @@ export interface operations {
                     "application/json": components["schemas"]["MainBalance"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Bad request, invalid parameters. Validation errors use code 0 and the message `Validation failed`, with `errors` keyed by the invalid field. The document shows the error cases of this endpoint only in general terms. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -901,7 +921,15 @@ export interface operations {
                     "application/json": components["schemas"]["CodeApplicationResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Bad request, invalid parameters. Validation errors use code 0 and the message `Validation failed`, with `errors` keyed by the invalid field. The document shows the error cases of this endpoint only in general terms. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -931,7 +959,15 @@ export interface operations {
                     "application/json": components["schemas"]["RefundResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Bad request, invalid parameters. Validation errors use code 0 and the message `Validation failed`, with `errors` keyed by the invalid field. The document shows the error cases of this endpoint only in general terms. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -961,7 +997,15 @@ export interface operations {
                     "application/json": components["schemas"]["MiningPayoutDestination"];
                 };
             };
-            400: components["responses"]["MiningAccountNotFound"];
+            /** @description Bad request, invalid parameters. Validation errors use code 0 and the message `Validation failed`, with `errors` keyed by the invalid field. Besides the unknown account (under 4XX), the document shows the error cases of this endpoint only in general terms. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -1022,7 +1066,15 @@ export interface operations {
                     "application/json": components["schemas"]["SubAccountApiKeyResetResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Bad request, invalid parameters. Validation errors use code 0 and the message `Validation failed`, with `errors` keyed by the invalid field. The document shows the error cases of this endpoint only in general terms. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivateError"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

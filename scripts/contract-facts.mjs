@@ -26,7 +26,8 @@ export function contractFacts(document) {
       requestSchema: schema ? dereferenced(document, schema) : null,
       requestExamples: requestExamples(document, operation),
       statuses: Object.keys(operation.responses ?? {}),
-      errorKeys: resolve(document, operation.responses?.["400"])?.["x-errors-keyed-by"] ?? [],
+      // The refusals keyed by fields: the 400's, and the 4XX's where the document leaves a status open.
+      errorKeys: ["400", "4XX"].flatMap((status) => resolve(document, operation.responses?.[status])?.["x-errors-keyed-by"] ?? []),
     };
   }
   return facts;

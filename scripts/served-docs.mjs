@@ -3,6 +3,7 @@
 // two sections readers asked for: what the package picked where the description is silent (the
 // README's table), and the changelog. The static page (`npm run docs`) keeps the document as it is.
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { addCodeSamples } from "./code-samples.mjs";
 import { isSandboxServer, signingFacts } from "./document-refs.mjs";
 
@@ -40,6 +41,23 @@ function walkThroughWithDemoKey(description, demo, headers) {
     .replace(new RegExp(`(\`${headers.apiKey}:\\s+)${WALK_THROUGH_KEY}\``), `$1${demo.key}\``);
 }
 
+/** The package's own guide, on the page the package serves (the document itself stays about the API). */
+const USING_THIS_PACKAGE = readFileSync(new URL("./using-this-package.md", import.meta.url), "utf8").trim();
+
+/**
+ * The page's introduction: the document's keeps to a short summary (generators copy it into every
+ * file they write), its guide being the trait tags (x-traitTag); a reader of the page gets them as
+ * one introduction again, with the package's guide after the authentication.
+ */
+function introduction(document) {
+  const summary = document.info.description.split("\n\n")[0];
+  const sections = (document.tags ?? []).filter((tag) => tag["x-traitTag"]).flatMap((tag) => [
+    `## ${tag.name}`, "", tag.description.trimEnd(), "",
+    ...(tag.name === "Authentication" ? ["## Using this package", "", USING_THIS_PACKAGE, ""] : []),
+  ]);
+  return [summary, "", ...sections].join("\n");
+}
+
 /**
  * A copy of `document` for the served page. `demo` is the sandbox's business-partner key,
  * `readme` and `changelog` the texts of README.md and CHANGELOG.md.
@@ -48,6 +66,8 @@ export function servedDocument(document, { demo, readme, changelog }) {
   const served = structuredClone(document);
   served.servers = [...served.servers.filter(isSandboxServer), ...served.servers.filter((server) => !isSandboxServer(server))];
   addCodeSamples(served, demo);
+  served.info.description = introduction(document);
+  served.tags = served.tags.filter((tag) => !tag["x-traitTag"]);
   const picks = markdownSection(readme, "### What the description leaves open, and what this package picked");
   served.info.description = [
     walkThroughWithDemoKey(served.info.description, demo, signingFacts(document).headers).trimEnd(),

@@ -28,7 +28,8 @@ function walk(base: Json, head: Json, pointer: string[], headDocument: Json, fou
   if (isObject(base) && isObject(head)) {
     for (const key of new Set([...Object.keys(base), ...Object.keys(head)])) {
       const at = [...pointer, key];
-      if (!isText(key)) {
+      // components.examples is a map of reusable examples, not an example: walked into like the rest.
+      if (!isText(key) || (pointer.length === 1 && pointer[0] === "components")) {
         walk(base[key], head[key], at, headDocument, found);
         continue;
       }
