@@ -96,7 +96,8 @@ describe("docs code samples", () => {
 });
 
 describe("the signing walk-through of the docs", () => {
-  const description = (document.info as { description: string }).description;
+  // The walk-through is the Authentication section (a trait tag) of the document.
+  const description = document.tags.find((tag) => tag.name === "Authentication")!.description;
   const step = (n: number) => new RegExp(`\\n${n}\\. [^\\n]*\\n\\s+\`([^\`]+)\``).exec(description)?.[1];
 
   it("shows a vector that signRequest reproduces byte for byte", () => {

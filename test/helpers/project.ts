@@ -11,6 +11,8 @@ export type OpenApiDocument = {
   info: { version: string; description: string };
   servers: { url: string; description: string; variables?: Record<string, { default: string; enum?: string[] }> }[];
   security: Record<string, string[]>[];
+  /** Tags; the trait tags (x-traitTag) hold the document's guide: conventions, authentication, errors, limits, what is left open. */
+  tags: { name: string; description: string; "x-traitTag"?: boolean }[];
   paths: Record<string, Record<string, Operation>>;
   webhooks: Record<string, Record<string, Operation>>;
   components: {
