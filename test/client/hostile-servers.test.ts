@@ -5,7 +5,7 @@ import createFetchClient from "openapi-fetch";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { paths } from "../../generated/schema.js";
 import {
-  BadRequestError, createClient, NetworkError, RateLimitError, RateLimiter, RedirectError, ResponseTooLargeError, signingMiddleware, TimeoutError,
+  BadRequestError, createClient, NetworkError, RateLimitError, RateLimiter, RedirectError, ResponseTooLargeError, ServerError, signingMiddleware, TimeoutError,
 } from "../../src/index.js";
 import { endlessBody, kernelBufferedBytes, startHostile, tricklingBody, type Hostile } from "../helpers/hostile-server.js";
 
@@ -179,14 +179,14 @@ describe("Retry-After", () => {
   });
 
   it.each(["99999999999", "Fri, 31 Dec 9999 23:59:59 GMT", "-5", "0.5", "soon"])(
-    "ignores Retry-After %s and backs off as the policy says, with no timer overflow",
+    "ignores Retry-After %s on a 503 and backs off as the policy says, with no timer overflow (a 429's wait is retry.test.ts's)",
     async (value) => {
       process.on("warning", onWarning);
       try {
-        const server = await hostile(json(429, { code: 429, message: "slow down", errors: {} }, { "Retry-After": value }));
+        const server = await hostile(json(503, { code: 503, message: "busy", errors: {} }, { "Retry-After": value }));
         const client = createClient({ baseUrl: server.baseUrl, ...keys, retry: { attempts: 2, baseDelayMs: 20, maxDelayMs: 50 } });
         const failure = await client.getMainBalance().catch((error) => error);
-        expect(failure).toBeInstanceOf(RateLimitError);
+        expect(failure).toBeInstanceOf(ServerError);
         expect(failure.retryAfterMs).toBeUndefined();
         expect(server.received).toHaveLength(2);
         expect(overflow).toEqual([]);
