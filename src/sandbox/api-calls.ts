@@ -6,7 +6,7 @@ import { API_KEY_HEADER } from "../signing/sign.js";
 import type { CallLog } from "./call-log.js";
 import type { FaultQueue, FaultSpec } from "./faults.js";
 import type { PrivateOperationId } from "./handlers.js";
-import { readBody, writeReply } from "./http-io.js";
+import { readBody, writeReply, type SandboxLogger } from "./http-io.js";
 import { answerPrivate, errorReply, rateLimit, route, type Reply, type SandboxSession } from "./pipeline.js";
 
 const API_KEY = API_KEY_HEADER.toLowerCase();
@@ -18,6 +18,7 @@ export type ApiSetup = {
   faults: FaultQueue;
   rateLimits: boolean;
   maxBodyBytes: number;
+  log: SandboxLogger;
 };
 
 /** The answer a status fault gives: the document's error body for the path's kind. */
@@ -37,7 +38,7 @@ function applyFault(fault: FaultSpec, path: string, request: IncomingMessage, re
 }
 
 /** Answers a request of the API at `path` (the target as sent, without its query). */
-export function apiHandler({ session, calls, faults, rateLimits, maxBodyBytes }: ApiSetup) {
+export function apiHandler({ session, calls, faults, rateLimits, maxBodyBytes, log }: ApiSetup) {
   return function handle(request: IncomingMessage, response: ServerResponse, path: string) {
     const operationId = route(request.method ?? "", path);
     const apiKey = request.headers[API_KEY] as string | undefined;
@@ -56,6 +57,6 @@ export function apiHandler({ session, calls, faults, rateLimits, maxBodyBytes }:
     const limited = rateLimits ? rateLimit(session(), operationId, request.socket.remoteAddress ?? "unknown") : undefined;
     if (limited) return answer(limited);
     if (!operationIndex[operationId].signed) return answer({ status: 200, body: operationIndex[operationId].publicAnswer });
-    readBody(request, response, maxBodyBytes, path, (rawBody) => answer(answerPrivate(session(), operationId as PrivateOperationId, request.headers, rawBody), rawBody));
+    readBody(request, response, maxBodyBytes, path, (rawBody) => answer(answerPrivate(session(), operationId as PrivateOperationId, request.headers, rawBody), rawBody), log);
   };
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { JsonText } from "./json-text.js";
 import { errorReply, type Reply } from "./pipeline.js";
+import { closeLingering } from "./lingering-close.js";
 
 export function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string, extraHeaders: string[] = []) {
   // Private answers are not cached, as the description says.
@@ -14,23 +15,36 @@ export function sendText(response: ServerResponse, status: number, text: string 
 export const writeReply = (response: ServerResponse, { status, body }: Reply, extraHeaders?: string[]) =>
   sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json", extraHeaders);
 
-/** An exception while answering: 500 when nothing was written yet. Its text stays inside: it is the sandbox's, nothing a client can act on. */
-export function internalError(response: ServerResponse) {
+/** Where the sandbox says what went wrong inside it: stderr by default, or the caller's logger in-process. */
+export type SandboxLogger = (message: string) => void;
+export const stderrLogger: SandboxLogger = (message) => process.stderr.write(`${message}\n`);
+
+/**
+ * An exception while answering: 500 when nothing was written yet, and the exception told once,
+ * with its stack, to the logger (a stale build or a bug must not pass unseen). The client gets no
+ * detail: the text is the sandbox's, nothing a client can act on.
+ */
+export function internalError(response: ServerResponse, error: unknown, log: SandboxLogger) {
+  const request = response.req;
+  log(`txc-api sandbox: ${request?.method ?? ""} ${request?.url?.split("?")[0] ?? ""} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
   if (!response.headersSent) writeReply(response, errorReply("", 500, "Internal error."));
   else response.destroy();
 }
 
-/** Hands the body to `answer` in the turn it ends (no promise per request), or answers 413 when it is larger than allowed. */
-export function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void): void {
-  // After a 413 the connection is closed, 200 ms after the answer so that the client reads it
-  // first: closing a socket with unread data sends a reset that can wipe the answer out on the
-  // client's side, which a "Connection: close" answer (closed at once by Node) risks. Until
-  // then Node discards what still arrives. Listeners, not for-await: leaving a for-await loop
-  // early destroys the request, and the 413 with it.
+/**
+ * Hands the body to `answer` in the turn it ends (no promise per request), or answers 413 when it
+ * is larger than allowed. An exception of `answer` is a 500, told to `log`.
+ */
+export function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void, log: SandboxLogger): void {
+  // A 413 says Connection: close, so that no client sends another request on this connection,
+  // and the connection is closed only once the client has sent the rest of its body or a bound
+  // passed (lingering-close.ts). Listeners, not for-await: leaving a for-await loop early
+  // destroys the request, and the 413 with it.
   const refuse = () => {
     request.off("data", onData).off("end", onEnd);
-    writeReply(response, errorReply(path, 413, `The body is larger than ${maxBytes} bytes.`));
-    response.once("finish", () => setTimeout(() => request.socket.destroy(), 200).unref());
+    request.resume();
+    closeLingering(request.socket);
+    writeReply(response, errorReply(path, 413, `The body is larger than ${maxBytes} bytes.`), ["Connection", "close"]);
   };
   const chunks: Buffer[] = [];
   let size = 0;
@@ -42,10 +56,11 @@ export function readBody(request: IncomingMessage, response: ServerResponse, max
   const onEnd = () => {
     try {
       answer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-    } catch {
-      internalError(response);
+    } catch (error) {
+      internalError(response, error, log);
     }
   };
   if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();
-  request.on("data", onData).on("end", onEnd).on("error", () => internalError(response));
+  // An aborted upload is the client's doing: nothing to answer, nothing to tell.
+  request.on("data", onData).on("end", onEnd).on("error", () => response.destroy());
 }

@@ -7,7 +7,8 @@ import { DOCUMENTED_SANDBOX } from "./docs-page.js";
 import { closingResponses } from "./shutdown.js";
 import { CallLog } from "./call-log.js";
 import { FaultQueue } from "./faults.js";
-import { internalError } from "./http-io.js";
+import { internalError, stderrLogger, type SandboxLogger } from "./http-io.js";
+import { answerUnparsable, signingHeadersFor } from "./unparsable.js";
 import { siteHandler } from "./site.js";
 import { apiHandler } from "./api-calls.js";
 
@@ -29,6 +30,8 @@ export type SandboxOptions = {
   faults?: FaultQueue;
   /** Filled in by createSandbox: what the in-process handle calls. */
   controls?: SandboxControls;
+  /** Where an exception inside the sandbox is told, with its stack (default stderr). */
+  log?: SandboxLogger;
 };
 
 /** What createSandbox lets its caller do besides serving: reset as POST /sandbox/reset does. */
@@ -36,7 +39,7 @@ export type SandboxControls = { reset?: () => void };
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under its root path. */
 export function createSandbox({
-  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true, calls = new CallLog(), faults = new FaultQueue(), controls = {},
+  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
 }: SandboxOptions): Server {
   let session = new SandboxSession(dataset, cachePages);
   controls.reset = () => {
@@ -44,8 +47,8 @@ export function createSandbox({
     calls.clear();
     faults.clear();
   };
-  const serveSite = siteHandler({ docsFile, documentFile, calls, faults, maxBodyBytes, reset: controls.reset, boundOrigin: () => boundOrigin() });
-  const serveApi = apiHandler({ session: () => session, calls, faults, rateLimits, maxBodyBytes });
+  const serveSite = siteHandler({ docsFile, documentFile, calls, faults, maxBodyBytes, log, reset: controls.reset, boundOrigin: () => boundOrigin() });
+  const serveApi = apiHandler({ session: () => session, calls, faults, rateLimits, maxBodyBytes, log });
 
   /** The site's pages, else the API. */
   function handleRequest(request: IncomingMessage, response: ServerResponse) {
@@ -62,13 +65,16 @@ export function createSandbox({
     return `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`;
   };
 
-  // Once shutting down, every answer closes its connection (closingResponses).
-  const server: Server = createServer({ ServerResponse: closingResponses(() => server) }, (request, response) => {
+  // Once shutting down, every answer closes its connection (closingResponses). The header limit
+  // holds the signing headers of the largest body accepted (its base64 is a third larger), so
+  // that an oversized body is a 413 the client reads, not a parse error.
+  const server: Server = createServer({ ServerResponse: closingResponses(() => server), maxHeaderSize: signingHeadersFor(maxBodyBytes) }, (request, response) => {
     try {
       handleRequest(request, response);
-    } catch {
-      internalError(response);
+    } catch (error) {
+      internalError(response, error, log);
     }
   });
+  server.on("clientError", answerUnparsable);
   return server;
 }

@@ -5,7 +5,7 @@ import { operationIndex, pathPrefixes } from "../../generated/operations.js";
 import type { CallLog } from "./call-log.js";
 import { docsFor, documentFor, requestOrigin } from "./docs-page.js";
 import { FaultQueue, FaultSpecError } from "./faults.js";
-import { readBody, sendText, writeReply } from "./http-io.js";
+import { readBody, sendText, writeReply, type SandboxLogger } from "./http-io.js";
 import { errorReply, type Reply } from "./pipeline.js";
 import { StaticFile } from "./static-file.js";
 
@@ -15,6 +15,7 @@ export type SiteSetup = {
   calls: CallLog;
   faults: FaultQueue;
   maxBodyBytes: number;
+  log: SandboxLogger;
   reset: () => void;
   /** Where the server listens, for links when a request names no host. */
   boundOrigin: () => string;
@@ -62,7 +63,7 @@ function addFaults(faults: FaultQueue, raw: Buffer): Reply {
 
 
 /** Answers the site's requests: `serve` tells whether it answered (false: a request of the API). */
-export function siteHandler({ docsFile, documentFile, calls, faults, maxBodyBytes, reset, boundOrigin }: SiteSetup) {
+export function siteHandler({ docsFile, documentFile, calls, faults, maxBodyBytes, log, reset, boundOrigin }: SiteSetup) {
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
   const document = new StaticFile(documentFile, "application/json", documentFor);
 
@@ -91,7 +92,7 @@ export function siteHandler({ docsFile, documentFile, calls, faults, maxBodyByte
     } else if (request.method === "POST" && path === "/sandbox/faults") {
       const refused = controlRefusal(request, "Faults are added");
       if (refused) writeReply(response, errorReply(path, 403, refused));
-      else readBody(request, response, maxBodyBytes, path, (raw) => writeReply(response, addFaults(faults, raw)));
+      else readBody(request, response, maxBodyBytes, path, (raw) => writeReply(response, addFaults(faults, raw)), log);
     } else if (request.method === "POST" && path === "/sandbox/reset") {
       const refused = controlRefusal(request, "Reset");
       if (!refused) reset();

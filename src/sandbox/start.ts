@@ -16,6 +16,8 @@ export type StartSandboxOptions = {
   data?: Dataset | string;
   /** Answer 429 past the documented limits (default true). */
   rateLimits?: boolean;
+  /** Where an exception inside the sandbox is told, with its stack (it is answered 500); default stderr. Never a secret. */
+  log?: (message: string) => void;
 };
 
 /** A sandbox running in this process. */
@@ -46,12 +48,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 }
 
 /** The sandbox and its HTTP server: `txc-api serve` keeps the server for its graceful stop. */
-export async function openSandbox({ port = 0, host = "127.0.0.1", data, rateLimits = true }: StartSandboxOptions = {}): Promise<{ sandbox: Sandbox; server: Server; dataset: Dataset }> {
+export async function openSandbox({ port = 0, host = "127.0.0.1", data, rateLimits = true, log }: StartSandboxOptions = {}): Promise<{ sandbox: Sandbox; server: Server; dataset: Dataset }> {
   const dataset = data === undefined ? builtInDataset() : typeof data === "string" ? loadDataset(data) : checkDataset(structuredClone(data), "data");
   const calls = new CallLog();
   const faults = new FaultQueue();
   const controls: SandboxControls = {};
-  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument, rateLimits, calls, faults, controls });
+  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument, rateLimits, calls, faults, controls, ...(log ? { log } : {}) });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -1,6 +1,6 @@
 // The package as other repos get it: packed, installed into a fresh project (from the npm cache where it can), type-checked
 // under node16 and bundler resolution, and run with node against a server this test starts.
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -111,6 +111,19 @@ describe("the installed package", () => {
     const lines = [...output.matchAll(/misuse\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
     expect(lines).toEqual([6, 7, 8]);
   });
+
+  it("`npx txc-api serve` stops when npx alone gets SIGTERM (npm passes no signal on): the port is free within 5 s", async () => {
+    const port = await freePort();
+    const npx = spawn("npx", ["txc-api", "serve", "--port", String(port)], { cwd: project, stdio: "ignore" });
+    const answers = () => fetch(`http://127.0.0.1:${port}/api/v4/public/ping`).then((r) => r.ok, () => false);
+    const until = async (check: () => Promise<boolean>, ms: number) => {
+      for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
+      return check();
+    };
+    expect(await until(answers, 30_000)).toBe(true);
+    npx.kill("SIGTERM");
+    expect(await until(async () => !(await answers()), 5_000)).toBe(true);
+  }, 60_000);
 
   it("runs the README's quick start as printed: first-call.mjs with the demo credentials of its command, against txc-api serve", async () => {
     const port = await freePort();

@@ -1,0 +1,22 @@
+// A request Node cannot parse (headers over the limit, a broken request line) gets a JSON answer
+// that closes the connection, read to its end first (lingering-close.ts): never a silent reset.
+import type { Duplex } from "node:stream";
+import type { Socket } from "node:net";
+import { lingeringClose, rawJsonAnswer } from "./lingering-close.js";
+import { errorReply } from "./pipeline.js";
+
+/** Node's default header limit, and the room the signing headers of a body of `maxBodyBytes` take (payload in base64, key, signature). */
+const NODE_DEFAULT_HEADER_BYTES = 16 * 1024;
+export const signingHeadersFor = (maxBodyBytes: number) => NODE_DEFAULT_HEADER_BYTES + Math.ceil((maxBodyBytes * 4) / 3);
+
+/** Node's `clientError`: 431 for headers over the limit, 400 for the rest, in the private error format. */
+export function answerUnparsable(error: Error & { code?: string }, stream: Duplex) {
+  const socket = stream as Socket;
+  if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const { status, body } = tooLarge
+    ? errorReply("", 431, "The request's headers are larger than this server reads; its signing headers carry the body, which is larger than it accepts.")
+    : errorReply("", 400, "The request could not be read as HTTP/1.1.");
+  socket.write(rawJsonAnswer(status, tooLarge ? "Request Header Fields Too Large" : "Bad Request", body));
+  lingeringClose(socket);
+}
