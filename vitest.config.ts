@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Tests run dist/: a build older than src/ or generated/ stops the run, saying so.
+    globalSetup: ["test/helpers/fresh-dist.ts"],
     testTimeout: 60_000,
     // Most files wait on processes and sockets, not on the CPU: two at a time on a 2-core machine
     // (vitest's default there is one). Nothing rebuilds dist/ during the run.
