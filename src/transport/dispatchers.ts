@@ -1,4 +1,5 @@
-import { Agent, buildConnector, Client, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from "undici";
+import { Agent, buildConnector, EnvHttpProxyAgent, ProxyAgent, type Client, type Dispatcher } from "undici";
+import { clientPerOrigin } from "./origin-clients.js";
 import type { Waiting } from "./undici-call.js";
 
 /**
@@ -63,24 +64,6 @@ const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy
 const proxyVariablesSet = () => typeof process !== "undefined" && PROXY_VARIABLES.some((name) => process.env[name]);
 
 type Make = (options: Agent.Options) => Sends;
-
-/**
- * One undici Client per origin, kept for the key's life. Not undici's Agent: when a call is
- * aborted while its answer is awaited, the Agent (7.x) closes that Client on its disconnect, makes
- * a new one, and then counts the old one's connections as the new one's; from then on a key's
- * requests leave over two connections at once and reach the server out of nonce order.
- */
-function clientPerOrigin(options: Client.Options): Sends {
-  const clients = new Map<string, Client>();
-  return {
-    dispatch(request, handler) {
-      const origin = String(request.origin);
-      let client = clients.get(origin);
-      if (!client || client.closed || client.destroyed) clients.set(origin, (client = new Client(origin, options)));
-      return client.dispatch(request, handler);
-    },
-  };
-}
 
 /**
  * Without a proxy, undici's own dispatchers, whose connector opens a connection only while a call
