@@ -18,6 +18,7 @@ import { sandboxFloor } from "./sandbox-floor.mjs";
 import { declarationFiles } from "./declarations.mjs";
 import { oneKeyInFlight } from "./one-key-in-flight.mjs";
 import { sandboxStart } from "./sandbox-start.mjs";
+import { idleFreshConnection } from "./idle-fresh-connection.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -135,6 +136,7 @@ const tester = await contractTestSpeed();
 const declarations = declarationFiles();
 const oneKey = await oneKeyInFlight();
 const sandboxStarts = await sandboxStart();
+const idleRule = await idleFreshConnection();
 
 const { busy, single } = wire;
 /** Each goal of the package, as a ratio measured in this run: [name, { median, min, max }, goal]. */
@@ -178,6 +180,7 @@ const results = {
     declarationFilesAdded: declarations.added,
     oneKeyAgainst32Keys: oneKey,
     sandboxStarts,
+    idleRule,
   },
   // The raw-socket floor is a reference, not a goal: what no HTTP library can beat.
   references: {
@@ -202,6 +205,7 @@ const rows = [
   ...Object.entries(oneKey).filter(([name]) => name !== "refused").map(([name, { rps }]) => [`sandbox, 32 in flight: ${name === "oneKey" ? "one key" : "32 keys"}`, `${range(rps, 0)} calls/s`]),
   ["client CPU vs the raw-socket floor (reference)", `32 in flight ${range(results.references.clientCpuVsValidatingFloor32InFlight, 2)} | 1 in flight ${range(results.references.clientCpuVsValidatingFloor1InFlight, 2)}`],
   ["sandbox start + close (ms)", `in process ${sandboxStarts.inProcessMs.toFixed(1)} | spawned txc-api serve ${sandboxStarts.spawnedMs.toFixed(0)}`],
+  ["state-changing call after a 0.6 s pause, loopback (ms)", `fresh connection (no Keep-Alive announced) ${idleRule.freshMs.toFixed(2)} | riding the idle one ${idleRule.ridingMs.toFixed(2)} | ${idleRule.ratio.toFixed(2)}x`],
   ["contract-test, 1,000 examples/operation", `${tester.seconds.toFixed(2)} s for ${tester.requests} requests (goal < 4 s)`],
   ["minified bytes", `client entry without validators ${bytes.clientEntryWithoutValidators} (budget < ${CLIENT_ENTRY_BUDGET}) | validators ${bytes.validatorsModule}`],
   ["declaration files beyond txc-api/types", declarations.added.join(", ")],
