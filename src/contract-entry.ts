@@ -5,3 +5,4 @@ export {
 } from "./contract/library.js";
 export type { CheckName } from "./contract/checks/registry.js";
 export type { RunEvent } from "./contract/run.js";
+export { startProxy, ProxySetupError, type Proxy, type ProxyOptions, type ProxyViolation } from "./proxy/start-proxy.js";

@@ -1,0 +1,93 @@
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ProxyNdjson, shownOperation, writeProxyJUnit } from "../proxy/reports.js";
+import { ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
+import { PROXY_CHECKS } from "../proxy/checks.js";
+import { printable } from "../text/printable.js";
+import { colourWanted, styled } from "../text/terminal.js";
+import { untilStopped } from "./options.js";
+import { UsageError } from "./usage-error.js";
+
+export const proxyHelp = `Usage: txc-api proxy --upstream URL [--port N] [--host H] [--json FILE] [--junit FILE]
+
+Checks the contract on live traffic: point your app, your integration suite or your browser at
+the proxy, and it forwards every request to the upstream and its answer back unchanged (status,
+headers, body bytes), never altering, retrying, re-signing or reordering anything. Each exchange
+is held to the document, and each violation is printed as it happens, on one line: the
+operation, the check, the exchange, the reason. Never a secret.
+
+Checks: ${PROXY_CHECKS.join(", ")}
+  the request: a documented operation (else "(unknown path)"), the three signing headers, the
+  payload the base64 of the exact body, the body's request the path called, the nonce a string
+  greater than the last one of its key, the body valid for the operation (a field close to one it
+  has, such as tikcer, is a typo; other unlisted fields pass, as the document allows); with
+  TXC_API_KEY and TXC_API_SECRET set, the signature of that key's requests. The answer: a
+  documented status, JSON valid for it, the fields tied to the request (a refund's id, a page's
+  offset and limit, a balance's ticker), and a 429 while the documented limits leave room.
+
+Options:
+  --upstream URL   the server to forward to, such as http://127.0.0.1:8080 (required)
+  --port N         port to listen on (default 0: a free one)
+  --host H         address to listen on (default 127.0.0.1)
+  --json FILE      NDJSON: one line per violation (operationId, check, message, method, path,
+                   status) as it happens, and a summary line at the end; the file exists from
+                   the start, with no violation too
+  --junit FILE     JUnit XML at the end: a test case per operation and check that ran, failed
+                   where a violation was seen
+
+It prints "txc-api proxy: listening on http://HOST:PORT" once ready. Ctrl-C or SIGTERM stops it:
+requests in flight finish (at most 10 s), the reports are written, a summary is printed.
+Exit status: 1 when a violation was seen, 0 when none, 2 on a setup error (the upstream is no
+http(s) URL, the port is taken).`;
+
+const OPTIONS = {
+  upstream: { type: "string" },
+  port: { type: "string" },
+  host: { type: "string", default: "127.0.0.1" },
+  json: { type: "string" },
+  junit: { type: "string" },
+} as const;
+
+const line = (v: ProxyViolation) => `✗ ${shownOperation(v.operationId)} · ${v.check} · ${v.method} ${printable(v.path, 100)} ${v.status}: ${printable(v.message, 300)}`;
+
+export async function proxyCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  if (!values.upstream) throw new UsageError("--upstream is required: the server to forward to, such as http://127.0.0.1:8080");
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be an integer from 0 to 65535");
+  for (const file of [values.json, values.junit]) {
+    try {
+      if (file) writeFileSync(file, "");
+    } catch (error) {
+      throw new UsageError(`cannot write the report file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  const { TXC_API_KEY: apiKey, TXC_API_SECRET: apiSecret } = process.env;
+  const ndjson = values.json ? new ProxyNdjson(values.json) : undefined;
+  const colour = colourWanted(process.stdout);
+  let proxy;
+  try {
+    proxy = await startProxy({
+      upstream: values.upstream, port, host: values.host!,
+      credentials: apiKey && apiSecret ? [{ apiKey, apiSecret }] : [],
+      onViolation: (violation) => {
+        console.log(styled(colour, "red", line(violation)));
+        ndjson?.violation(violation);
+      },
+    });
+  } catch (error) {
+    if (error instanceof ProxySetupError) throw new UsageError(error.message);
+    throw error;
+  }
+  console.log(`txc-api proxy: listening on ${proxy.url}, forwarding to ${values.upstream}${apiKey && apiSecret ? " (signatures of TXC_API_KEY verified)" : ""}`);
+  await untilStopped();
+  await proxy.close();
+  const violations = proxy.violations();
+  const byCheck = new Map<string, number>();
+  for (const { check } of violations) byCheck.set(check, (byCheck.get(check) ?? 0) + 1);
+  const counts = [...byCheck].map(([check, count]) => `${check} ${count}`).join(", ");
+  ndjson?.finish({ exchanges: proxy.exchanges(), violations: violations.length, byCheck: Object.fromEntries(byCheck) });
+  if (values.junit) writeProxyJUnit(values.junit, proxy);
+  console.log(styled(colour, violations.length ? "red" : "green", `${proxy.exchanges()} exchanges, ${violations.length} violations${counts ? `: ${counts}` : ""}`));
+  process.exitCode = violations.length ? 1 : 0;
+}
