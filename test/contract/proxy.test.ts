@@ -13,7 +13,7 @@ import { startProxy, type Proxy } from "../../src/contract-entry.js";
 import { createClient, signRequest } from "../../src/index.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox-entry.js";
 import { cli } from "../helpers/contract-test-cli.js";
-import { startHostile } from "../helpers/hostile-server.js";
+import { endlessBody, startHostile } from "../helpers/hostile-server.js";
 import { freePort } from "../helpers/processes.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-proxy-"));
@@ -140,6 +140,33 @@ describe("planted answer defects, each caught by its check", () => {
       const answer = await post(proxy, at, signed(body, { path: at }));
       await answer.arrayBuffer();
       expect(proxy.violations().map((v) => v.check)).toContain(check);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+
+  it("an upstream that floods (an endless body) or closes without answering: a JSON 502 each, reported, and the proxy stays up", async () => {
+    let requests = 0;
+    const upstream = await startHostile((request, response, write) => {
+      requests++;
+      if (request.url === "/api/v4/public/ping") return endlessBody(response, write);
+      request.socket.destroy();
+    });
+    const proxy = await proxied(upstream.baseUrl);
+    try {
+      const flooded = await fetch(`${proxy.url}/api/v4/public/ping`);
+      expect(flooded.status).toBe(502);
+      expect((await flooded.json()).message).toMatch(/larger than 8388608 bytes/);
+      const closed = await post(proxy, BALANCE, signed({}));
+      expect(closed.status).toBe(502);
+      await closed.arrayBuffer();
+      expect(proxy.violations().filter((v) => v.check === "upstream").map((v) => v.status)).toEqual([502, 502]);
+      expect(requests).toBe(2); // nothing retried
+      // Still up: the next exchange is proxied and answered.
+      const again = await post(proxy, BALANCE, signed({}));
+      expect(again.status).toBe(502);
+      expect(proxy.exchanges()).toBe(3);
     } finally {
       await proxy.close();
       await upstream.close();
