@@ -19,6 +19,7 @@ import { declarationFiles } from "./declarations.mjs";
 import { oneKeyInFlight } from "./one-key-in-flight.mjs";
 import { sandboxStart } from "./sandbox-start.mjs";
 import { idleFreshConnection } from "./idle-fresh-connection.mjs";
+import { proxyOverhead } from "./proxy-overhead.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -137,6 +138,7 @@ const declarations = declarationFiles();
 const oneKey = await oneKeyInFlight();
 const sandboxStarts = await sandboxStart();
 const idleRule = await idleFreshConnection();
+const proxyCost = await proxyOverhead();
 
 const { busy, single } = wire;
 /** Each goal of the package, as a ratio measured in this run: [name, { median, min, max }, goal]. */
@@ -181,6 +183,7 @@ const results = {
     oneKeyAgainst32Keys: oneKey,
     sandboxStarts,
     idleRule,
+    proxyCost,
   },
   // The raw-socket floor is a reference, not a goal: what no HTTP library can beat.
   references: {
@@ -205,6 +208,7 @@ const rows = [
   ...Object.entries(oneKey).filter(([name]) => name !== "refused").map(([name, { rps }]) => [`sandbox, 32 in flight: ${name === "oneKey" ? "one key" : "32 keys"}`, `${range(rps, 0)} calls/s`]),
   ["client CPU vs the raw-socket floor (reference)", `32 in flight ${range(results.references.clientCpuVsValidatingFloor32InFlight, 2)} | 1 in flight ${range(results.references.clientCpuVsValidatingFloor1InFlight, 2)}`],
   ["sandbox start + close (ms)", `in process ${sandboxStarts.inProcessMs.toFixed(1)} | spawned txc-api serve ${sandboxStarts.spawnedMs.toFixed(0)}`],
+  ["latency a proxy adds to a ping (ms), 1 | 32 in flight", `txc-api proxy ${proxyCost[1]["txc-api proxy"].addedMs.toFixed(2)} | ${proxyCost[32]["txc-api proxy"].addedMs.toFixed(2)}; prism proxy ${proxyCost[1]["prism proxy"].addedMs.toFixed(2)} | ${proxyCost[32]["prism proxy"].addedMs.toFixed(2)} (ours vs Prism's ${proxyCost.oursVsPrismAdded1.toFixed(2)}x | ${proxyCost.oursVsPrismAdded32.toFixed(2)}x, goal <= 1)`],
   ["state-changing call after a 0.6 s pause, loopback (ms)", `fresh connection (no Keep-Alive announced) ${idleRule.freshMs.toFixed(2)} | riding the idle one ${idleRule.ridingMs.toFixed(2)} | ${idleRule.ratio.toFixed(2)}x`],
   ["contract-test, 1,000 examples/operation", `${tester.seconds.toFixed(2)} s for ${tester.requests} requests (goal < 4 s)`],
   ["minified bytes", `client entry without validators ${bytes.clientEntryWithoutValidators} (budget < ${CLIENT_ENTRY_BUDGET}) | validators ${bytes.validatorsModule}`],
