@@ -1,6 +1,6 @@
 // Stopped by any signal, as CI scripts send them: SIGTERM to the npm process alone (`kill $!`
 // after `npm start &`), SIGTERM or SIGINT to `txc-api serve` itself. The port is free within 5 s
-// and no process of the sandbox is left, esbuild's service included.
+// and no process of the sandbox is left.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,9 +20,9 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
 }
 
 const answers = (port: number) => fetch(`http://127.0.0.1:${port}/api/v4/public/ping`).then((r) => r.ok, () => false);
-/** The processes whose command line names this port (the sandbox and whatever started it), and esbuild's service. */
+/** The processes whose command line names this port: the sandbox and whatever started it (npm's own, start.mjs). */
 const leftOver = (port: number) =>
-  execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" }).split("\n").filter((line) => line.includes(`--port ${port}`) || /esbuild.*--service/.test(line));
+  execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" }).split("\n").filter((line) => line.includes(`--port ${port}`));
 
 async function started(command: string, args: string[], port: number): Promise<ChildProcess> {
   const child = spawn(command, args, { cwd: root, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
