@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printable } from "../text/printable.js";
-import { CHECK_NAMES, DEFAULT_CHECKS, describeCheck, isCheckName, OPT_IN_CHECKS, type CheckName } from "../contract/checks/registry.js";
+import { CHECK_NAMES, DEFAULT_CHECKS, describeCheck, isCheckName } from "../contract/checks/registry.js";
 import { operationIds, operationIndex, type OperationId } from "../contract/document.js";
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary, summaryLine } from "../contract/report-text.js";

@@ -50,8 +50,3 @@ export function buildCases(plan: PlanContext): Case[] {
   }
   return cases;
 }
-
-/** The operations a run skipped for safety. */
-export function skippedForSafety(operationIds: OperationId[], includeMutations: boolean): OperationId[] {
-  return includeMutations ? [] : operationIds.filter((id) => operationIndex[id].stateChanging);
-}

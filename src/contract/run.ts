@@ -114,7 +114,6 @@ class Run {
   shrinkable = SHRUNK_PER_RUN;
   stopped?: string;
   unreachable?: ConnectionError;
-  refused?: StartError;
 
   constructor(readonly options: RunOptions) {
     this.deadline = options.maxTimeMs === undefined ? Infinity : this.started + options.maxTimeMs;

@@ -37,6 +37,20 @@ describe("document examples", () => {
     expect(cases.length).toBeGreaterThan(70);
   });
 
+  it("fit each place they are used: a 400's errors name only fields of that operation's request (Prism answers them as they are)", () => {
+    const misplaced: string[] = [];
+    for (const { operation } of operations(document)) {
+      const request = operation.requestBody?.content[JSON_MEDIA]?.schema;
+      const fields = new Set(Object.keys((request ? deref(document, request) : {}).properties ?? {}));
+      const badRequest = operation.responses["400"] ? deref(document, operation.responses["400"]) : undefined;
+      for (const [name, example] of Object.entries(badRequest?.content?.[JSON_MEDIA]?.examples ?? {})) {
+        const errors = (deref<Example>(document, example).value as { errors?: Record<string, unknown> }).errors ?? {};
+        for (const key of Object.keys(errors)) if (!fields.has(key)) misplaced.push(`${operation.operationId} 400 ${name}: ${key}`);
+      }
+    }
+    expect(misplaced).toEqual([]);
+  });
+
   it.each(cases.map((c) => [c.name, c] as const))("%s is valid", (_name, c) => {
     expect(c.validate(c.value), JSON.stringify(c.validate.errors)).toBe(true);
   });
