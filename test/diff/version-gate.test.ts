@@ -77,7 +77,9 @@ describe("npm run changelog", () => {
   it("writes the Contract changes section of the next entry from the diff, and rewrites it in place", () => {
     const changelog = path.join(dir, "CHANGELOG.md");
     writeFileSync(changelog, "# Changelog\n\n## 4.1.0 (unreleased)\n\n### Other\n\n- something\n\n## 4.0.0\n\n- the first\n");
-    const head = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
+    // The released document with one change, so that the entry holds that change alone, whatever the document holds today.
+    const released = latestRelease(readdirSync(path.join(root, "releases")))!;
+    const head = JSON.parse(readFileSync(path.join(root, "releases", released, "openapi.json"), "utf8"));
     head.components.schemas.RefundResult.properties.note = { type: "string" };
     const file = path.join(dir, "compatible.json");
     writeFileSync(file, JSON.stringify(head));

@@ -3,6 +3,7 @@
 import type { ValidateFunction } from "../../generated/validator-types.js";
 import { describe, expect, it } from "vitest";
 import { validators } from "../../generated/validators.js";
+import { contractFacts } from "../../generated/contract-facts.js";
 
 const request = (operationId: keyof typeof validators) => validators[operationId].request as ValidateFunction;
 const response = (operationId: keyof typeof validators, status: string) =>
@@ -23,17 +24,10 @@ const funding = {
 };
 const uuid = "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34";
 
-const validBodies: Record<string, object> = {
-  getInvestmentsHistory: signed("/x"),
-  getInterestPaymentsHistory: signed("/x"),
-  updateFlexAutoReinvestment: { ...signed("/x"), plan: uuid },
-  getMainBalance: signed("/x"),
-  applyCode: signed("/x"),
-  refundDeposit: { ...signed("/x"), transaction_id: uuid, address: "T1" },
-  getMiningPayoutDestination: signed("/x"),
-  getFundingHistory: signed("/x"),
-  resetSubAccountApiKey: { ...signed("/x"), apiKeyId: "1" },
-};
+// A valid body of each signed operation: its first documented example, signed.
+const validBodies: Record<string, object> = Object.fromEntries(
+  Object.entries(contractFacts).filter(([, facts]) => facts.requestSchema).map(([id, facts]) => [id, { ...signed("/x"), ...facts.requestExamples[0]?.fields }]),
+);
 
 type Rejection = [name: string, validate: ValidateFunction, value: unknown, instancePath: string, keyword: string];
 const rejected: Rejection[] = [
