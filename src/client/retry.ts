@@ -1,4 +1,5 @@
-import { operationIndex } from "../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
+import { documentedPeriodMs, LONGEST_DOCUMENTED_PERIOD_MS } from "../rate-limits/sliding-windows.js";
 import { NetworkError, RateLimitError, ServerError, TimeoutError, TxcApiError } from "../errors/index.js";
 import type { TransportFailure } from "../transport/exchange.js";
 import type { RetryReason } from "./hooks.js";
@@ -26,19 +27,12 @@ export type RetryOptions = {
   random: () => number;
 };
 
-/** Each operation's documented rate-limit period, the longest of its scopes; an operation whose limits the document does not show takes the longest documented anywhere. */
-const LONGEST_PERIOD_MS = Math.max(...Object.values(operationIndex).flatMap((op) => op.rateLimits.map((limit) => limit.periodSeconds * 1000)));
-export const documentedPeriodMs = (operationId: string): number => {
-  const limits = (operationIndex as Record<string, { rateLimits: { periodSeconds: number }[] }>)[operationId]?.rateLimits ?? [];
-  return limits.length ? Math.max(...limits.map((limit) => limit.periodSeconds * 1000)) : LONGEST_PERIOD_MS;
-};
-
 export const defaultRetryOptions: RetryOptions = {
   attempts: 3,
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   retryStateChanging: false,
-  maxRateLimitWaitMs: LONGEST_PERIOD_MS,
+  maxRateLimitWaitMs: LONGEST_DOCUMENTED_PERIOD_MS,
   random: Math.random,
 };
 
@@ -73,7 +67,7 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions, operationId = ""): number | undefined {
   const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
   if (error instanceof RateLimitError) {
-    const waitMs = retryAfterMs ?? documentedPeriodMs(operationId);
+    const waitMs = retryAfterMs ?? (Object.hasOwn(operationIndex, operationId) ? documentedPeriodMs(operationId as OperationId) : LONGEST_DOCUMENTED_PERIOD_MS);
     if (waitMs <= options.maxRateLimitWaitMs) return waitMs;
     const why = retryAfterMs !== undefined ? "the server's Retry-After" : `the documented period of ${operationId}'s rate limit`;
     error.message += `. Not retried: ${why} asks for a wait of ${seconds(waitMs)}, longer than retry.maxRateLimitWaitMs (${seconds(options.maxRateLimitWaitMs)})`;

@@ -1,9 +1,7 @@
-import { operationIndex, type OperationId } from "../../generated/operations.js";
+import type { OperationId } from "../../generated/operations.js";
 import { sleep } from "../client/retry.js";
-import { windowsOf } from "../rate-limits/sliding-windows.js";
+import { documentedPeriodMs, windowsOf } from "../rate-limits/sliding-windows.js";
 
-/** For an operation whose limits the document does not show: the longest period it documents anywhere. */
-const LONGEST_DOCUMENTED_MS = Math.max(...Object.values(operationIndex).flatMap((op) => op.rateLimits.map((limit) => limit.periodSeconds * 1000)));
 
 /**
  * After a 429, the run keeps quiet in the scopes of the refused operation: no request of the run
@@ -15,8 +13,7 @@ export class QuietWindows {
 
   #scopes(operationId: OperationId): { keys: string[]; periodMs: number } {
     const windows = windowsOf(operationId);
-    if (windows.length === 0) return { keys: [`operation:${operationId}`], periodMs: LONGEST_DOCUMENTED_MS };
-    return { keys: windows.map((w) => w.key), periodMs: Math.max(...windows.map((w) => w.periodSeconds * 1000)) };
+    return { keys: windows.length ? windows.map((w) => w.key) : [`operation:${operationId}`], periodMs: documentedPeriodMs(operationId) };
   }
 
   /** Waits until every scope of the operation is out of its quiet time. */

@@ -25,9 +25,10 @@ function operationReason(operationId: OperationId, options: SelectionOptions): s
 }
 
 function checkReason(check: CheckName, options: SelectionOptions): string | undefined {
-  if (!options.checks.has(check)) return checkNamed(check).optIn ? "opt-in: it sends a thousand requests or more" : "not among the checks selected";
-  if (check === "partner-only" && !options.hasBasicIdentity) return "needs an ordinary account's key in TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC";
-  if (check === "sequences" && !options.includeMutations) return MUTATIONS_LEFT_OUT;
+  const { optIn, needs } = checkNamed(check);
+  if (!options.checks.has(check)) return optIn ? "opt-in: it sends a thousand requests or more" : "not among the checks selected";
+  if (needs === "basic-identity" && !options.hasBasicIdentity) return "needs an ordinary account's key in TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC";
+  if (needs === "mutations" && !options.includeMutations) return MUTATIONS_LEFT_OUT;
   return undefined;
 }
 

@@ -11,6 +11,15 @@ export function windowsOf(operationId: OperationId, prefix = ""): Window[] {
   }));
 }
 
+/** The longest period the document gives any rate limit. */
+export const LONGEST_DOCUMENTED_PERIOD_MS = Math.max(...Object.values(operationIndex).flatMap((op) => op.rateLimits.map((limit) => limit.periodSeconds * 1000)));
+
+/** An operation's documented rate-limit period, the longest of its scopes; where the document shows none, the longest it shows anywhere. */
+export function documentedPeriodMs(operationId: OperationId): number {
+  const periods = operationIndex[operationId].rateLimits.map((limit) => limit.periodSeconds * 1000);
+  return periods.length ? Math.max(...periods) : LONGEST_DOCUMENTED_PERIOD_MS;
+}
+
 /** Sliding-window request counters, shared by the client's limiter and the sandbox. */
 export class SlidingWindows {
   readonly #sent = new Map<string, number[]>();

@@ -110,6 +110,20 @@ describe("planted request defects, each caught by its check", () => {
     }
   });
 
+  it("a nonce that is a string of other characters: no violation (the description asks a string, unique; it orders none)", async () => {
+    const upstream = await startHostile((_, response) => response.writeHead(200, { "Content-Type": "application/json" }).end("{}"));
+    const proxy = await startProxy({ upstream: upstream.baseUrl });
+    try {
+      const body = JSON.stringify({ request: BALANCE, nonce: "a1b2-c3" });
+      const payload = Buffer.from(body).toString("base64");
+      await (await fetch(`${proxy.url}${BALANCE}`, { method: "POST", body, headers: { "content-type": "application/json", "x-txc-apikey": "k", "x-txc-payload": payload, "x-txc-signature": "00" } })).arrayBuffer();
+      expect(proxy.violations().filter((v) => v.check === "nonce-order")).toEqual([]);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+
   it("a nonce going back: nonce-order", async () => {
     const proxy = await proxied();
     try {

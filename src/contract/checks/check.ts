@@ -54,6 +54,8 @@ export type Check<Name extends string = string> = {
   description: string;
   /** Run only when asked for by name (it sends a thousand requests or more). */
   optIn?: true;
+  /** What it needs beyond being asked for: an ordinary account's key, or --include-mutations; without it, it is listed as not selected. */
+  needs?: "basic-identity" | "mutations";
   casesOnce?: (plan: PlanContext) => Case[];
   cases?: (operation: PlannedOperation, plan: PlanContext) => Case[];
   phase?: { at: "before-cases" | "after-cases"; run: (context: PhaseContext) => Promise<void> };

@@ -3,6 +3,7 @@ import { defineCheck } from "./check.js";
 
 export const partnerOnly = defineCheck({
   name: "partner-only",
+  needs: "basic-identity",
   description: "an ordinary account (TXC_API_KEY_BASIC) is refused 403 on the business-partner-only operations",
   cases: ({ operationId, valid, fixture, make }, plan) =>
     plan.hasBasicIdentity && operationIndex[operationId].businessPartnerOnly

@@ -114,6 +114,7 @@ async function refundOnce(sendCase: SendCase, fields: Fields): Promise<CheckResu
  */
 export const sequences = defineCheck({
   name: "sequences",
+  needs: "mutations",
   description: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once, with the id sent",
   phase: {
     at: "before-cases",
