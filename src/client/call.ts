@@ -7,7 +7,7 @@ import { redactedHeaders, type AttemptEvent, type HookRunner } from "./hooks.js"
 import type { RateLimiter } from "./rate-limiter.js";
 import { readAnswer, type AnswerReading } from "./read-answer.js";
 import { withRetries, type RetryOptions } from "./retry.js";
-import { CallSpan, tracingApi } from "./tracing.js";
+import { CallSpan, loadTracing } from "./tracing.js";
 import { transportError } from "./transport-error.js";
 import type { CallOptions, OperationId } from "./operation-types.js";
 
@@ -38,8 +38,9 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
   const { stateChanging, method } = operationIndex[operationId];
   const timeoutMs = options.timeoutMs ?? setup.timeoutMs;
   const validators = await validatorsOf(operationId);
-  const api = tracingApi();
-  const span = CallSpan.start(api instanceof Promise ? await api : api, operationId, method, setup.urls[operationId]);
+  const span = CallSpan.start(await loadTracing(), operationId, method, setup.urls[operationId]);
+  const heard = setup.hooks.any || span !== undefined;
+  /** The latest event of this call: each is a new frozen object, so that no hook sees one change. */
   let last: AttemptEvent | undefined;
 
   const attempt = async (number: number): Promise<unknown> => {
@@ -48,11 +49,10 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
     const queuedMs = setup.limiter ? Date.now() - queuedFrom : 0;
     const built: BuiltRequest = buildRequest(setup, operationId, params, options.extraFields, validators);
     const headers = span && setup.propagateTraceContext ? { ...built.exchange.headers, traceparent: span.traceparent() } : built.exchange.headers;
-    const event: AttemptEvent | undefined = setup.hooks.any || span
-      ? { operationId, attempt: number, method, url: built.exchange.url, nonce: built.nonce, bodyBytes: built.bodyBytes, headers: redactedHeaders(headers), queuedMs }
-      : undefined;
-    last = event;
-    if (event) setup.hooks.emit("onRequest", event);
+    if (heard) {
+      last = Object.freeze({ operationId, attempt: number, method, url: built.exchange.url, nonce: built.nonce, bodyBytes: built.bodyBytes, headers: Object.freeze(redactedHeaders(headers)), queuedMs });
+      setup.hooks.emit("onRequest", last);
+    }
     const sentAt = performance.now();
     let answer;
     try {
@@ -60,11 +60,10 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
     } catch (error) {
       throw transportError(error, { operationId, signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes, stateChanging });
     }
-    if (event) {
-      event.status = answer.status;
-      event.durationMs = performance.now() - sentAt;
-      setup.hooks.emit("onResponse", event);
-      span?.attempt({ attempt: number, status: answer.status, durationMs: event.durationMs });
+    if (last) {
+      last = Object.freeze({ ...last, status: answer.status, durationMs: performance.now() - sentAt });
+      setup.hooks.emit("onResponse", last);
+      span?.attempt({ attempt: number, status: answer.status, durationMs: last.durationMs });
     }
     return readAnswer(operationId, answer, built.sent, validators, setup);
   };
@@ -75,11 +74,10 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
       operationId,
       stateChanging,
       signal: options.signal,
-      beforeWait: !setup.hooks.any && !span ? undefined : (error, number, retryInMs, reason) => {
+      beforeWait: !heard ? undefined : (error, number, retryInMs, reason) => {
         if (!last) return;
-        const event = { ...last, attempt: number, error, retryInMs, reason };
-        setup.hooks.emit("onRetry", event);
-        if (event.status === undefined) span?.attempt({ attempt: number, error: (error as Error)?.name });
+        setup.hooks.emit("onRetry", Object.freeze({ ...last, error, retryInMs, reason }));
+        if (last.status === undefined) span?.attempt({ attempt: number, error: (error as Error)?.name });
       },
     });
     span?.end({ status: last?.status });
@@ -87,7 +85,7 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
   } catch (error) {
     if (setup.hooks.has("onError")) {
       const nothingSent = { operationId, attempt: 1, method, url: setup.urls[operationId], nonce: undefined, bodyBytes: 0, headers: {}, queuedMs: 0 };
-      setup.hooks.emit("onError", { ...(last ?? nothingSent), error });
+      setup.hooks.emit("onError", Object.freeze({ ...(last ?? nothingSent), error }));
     }
     span?.end({ status: last?.status, error });
     throw error;

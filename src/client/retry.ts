@@ -122,29 +122,32 @@ export type RetryContext = {
 };
 
 /**
- * The attempts of one call: the first, and the retries its failures allow, each after its wait.
- * A read-only attempt whose connection closed before any byte of its answer goes once more at
- * once, whatever the policy. The last error says how many attempts were made and over how long.
+ * The attempts of one call, numbered from 1 by one counter that the hooks, the span and the last
+ * error all read. After a failure: another attempt when the policy allows one (retryable, within
+ * `policy.attempts`, a wait it accepts), else the failure. One exception, written here so that it
+ * is the policy's too: a read-only attempt whose connection closed before any byte of its answer
+ * (a stale keep-alive connection, the client's own mishap, not the server's) goes again at once,
+ * once per call, and does not spend one of `policy.attempts`.
  */
-export async function withRetries<T>(attempt: (number: number) => Promise<T>, { policy, operationId, stateChanging, signal, beforeWait }: RetryContext): Promise<T> {
+export async function withRetries<T>(send: (attempt: number) => Promise<T>, { policy, operationId, stateChanging, signal, beforeWait }: RetryContext): Promise<T> {
   const started = Date.now();
-  let resentAtOnce = false;
-  for (let number = 1; ; number++) {
+  let allowed = policy.attempts;
+  for (let attempt = 1; ; attempt++) {
     try {
-      return await attempt(number);
+      return await send(attempt);
     } catch (failure) {
-      if (!resentAtOnce && !stateChanging && closedBeforeAnswer(failure) && !signal?.aborted) {
-        resentAtOnce = true;
-        beforeWait?.(failure, number, 0, "connection-closed");
+      const end = () => (attempt > 1 ? afterAttempts(failure, attempt, Date.now() - started) : failure);
+      if (signal?.aborted) throw end();
+      const staleConnection = !stateChanging && allowed === policy.attempts && closedBeforeAnswer(failure);
+      if (staleConnection) {
+        allowed++;
+        beforeWait?.(failure, attempt, 0, "connection-closed");
         continue;
       }
-      const made = number - (resentAtOnce ? 1 : 0);
-      if (made >= policy.attempts || signal?.aborted || !isRetryable(failure, stateChanging, policy)) {
-        throw made > 1 ? afterAttempts(failure, made, Date.now() - started) : failure;
-      }
-      const delayMs = retryDelayMs(failure, made, policy, operationId);
+      if (attempt >= allowed || !isRetryable(failure, stateChanging, policy)) throw end();
+      const delayMs = retryDelayMs(failure, attempt, policy, operationId);
       if (delayMs === undefined) throw failure;
-      beforeWait?.(failure, number, delayMs, retryReason(failure));
+      beforeWait?.(failure, attempt, delayMs, retryReason(failure));
       await sleep(delayMs, signal);
     }
   }

@@ -20,20 +20,16 @@ type OtelApi = {
 /** A variable specifier: bundlers leave the optional package alone, and nothing fails where it is not installed. */
 const OTEL_API = "@opentelemetry/api";
 let loading: Promise<OtelApi | null> | undefined;
-let loaded: OtelApi | null | undefined;
 let tracer: ReturnType<OtelApi["trace"]["getTracer"]> | undefined;
 
-/** Starts loading the API once per process; `loaded` says the outcome once it is known. */
+/** The tracer's API, or null without the package: loaded once per process, then the same promise. */
 export function loadTracing(): Promise<OtelApi | null> {
   loading ??= import(OTEL_API).then(
-    (api: OtelApi & { default?: OtelApi }) => (loaded = api.trace ? api : (api.default ?? null)),
-    () => (loaded = null),
+    (api: OtelApi & { default?: OtelApi }) => (api.trace ? api : (api.default ?? null)),
+    () => null,
   );
   return loading;
 }
-
-/** The tracer's API, without waiting when its load has settled. */
-export const tracingApi = (): OtelApi | null | Promise<OtelApi | null> => (loaded !== undefined ? loaded : loadTracing());
 
 /** One call's span, or nothing when tracing is off. */
 export class CallSpan {

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { createServer, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createClient, NetworkError, SetupError } from "../../src/index.js";
+import { createClient, NetworkError, SetupError, type AttemptEvent } from "../../src/index.js";
 import { root } from "../helpers/project.js";
 import { listenOnLoopback } from "../helpers/loopback.js";
 
@@ -168,6 +168,32 @@ describe("a reused connection closed before any byte of the answer", () => {
     expect(server.requests).toHaveLength(3);
     const nonces = server.requests.map((request) => JSON.parse(request.slice(request.indexOf("\r\n\r\n") + 4)).nonce);
     expect(new Set(nonces).size).toBe(3);
+  });
+
+  it("one counter: the resend is attempt 2 to the hooks and to the last error, and spends none of retry.attempts", async () => {
+    let sockets = 0;
+    const perSocket = new WeakMap<Socket, number>();
+    // The first connection answers once, then closes on reuse; later connections answer 500.
+    const server = await rawServer((n, socket) => {
+      if (!perSocket.has(socket)) perSocket.set(socket, ++sockets);
+      if (perSocket.get(socket) !== 1) return socket.write(`HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`);
+      if (n === 1) socket.write(ok());
+      else socket.destroy();
+    });
+    const sent: number[] = [];
+    const retries: string[] = [];
+    const hooks = {
+      onRequest: (event: AttemptEvent) => void sent.push(event.attempt),
+      onRetry: (event: AttemptEvent) => void retries.push(`${event.attempt} ${event.reason}`),
+    };
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: "reuse-key-4", apiSecret: "s", retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 }, hooks });
+    await client.getMainBalance();
+    sent.length = 0;
+    const failure = await client.getMainBalance().catch((error) => error);
+    expect(sent).toEqual([1, 2, 3]);
+    expect(retries).toEqual(["1 connection-closed", "2 5xx"]);
+    expect(failure.attempts).toBe(3);
+    expect(failure.message).toMatch(/\(3 attempts in \d+\.\d s; this was the last\)$/);
   });
 
   it("a state-changing call is never sent again: a NetworkError that says it may have reached the server", async () => {

@@ -91,6 +91,23 @@ describe("hooks", () => {
     expect(errors[0]![1].error).toBe(failure);
   });
 
+  it("an event a hook keeps is never changed afterwards, and a hook cannot change what the next hook sees", async () => {
+    const server = await rateLimitedThenOk();
+    const kept: AttemptEvent[] = [];
+    const snapshots: string[] = [];
+    const keep = (event: AttemptEvent) => {
+      kept.push(event);
+      snapshots.push(JSON.stringify(event));
+      expect(() => Object.assign(event, { status: 999 })).toThrow(TypeError);
+      expect(() => Object.assign(event.headers, { "X-TXC-APIKEY": "changed" })).toThrow(TypeError);
+    };
+    await createClient({ baseUrl: server.baseUrl, ...keys, hooks: { onRequest: keep, onResponse: keep, onRetry: keep }, retry: { attempts: 3 } }).getMainBalance();
+    expect(kept).toHaveLength(5);
+    expect(kept.map((event) => JSON.stringify(event))).toEqual(snapshots);
+    expect(kept[0]).not.toHaveProperty("status");
+    expect(new Set(kept).size).toBe(5);
+  });
+
   it("a hook that throws does not break the call: one warning, however often it throws", async () => {
     const server = await rateLimitedThenOk(0);
     const warnings: Error[] = [];
