@@ -2,7 +2,7 @@
 import { bundle } from "./bundle.mjs";
 import { generateTypes } from "./types.mjs";
 import { generateValidators } from "./validators.mjs";
-import { generateDatasetValidator } from "./dataset-validator.mjs";
+import { generateDataset } from "./dataset.mjs";
 import { generateOperations } from "./operations.mjs";
 import { generateContractFacts } from "./contract-facts.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
@@ -11,7 +11,7 @@ export async function generate(outDir) {
   bundle(outDir);
   await generateTypes(outDir);
   generateValidators(outDir);
-  generateDatasetValidator(outDir);
+  generateDataset(outDir);
   generateOperations(outDir);
   generateContractFacts(outDir);
 }

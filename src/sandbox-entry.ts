@@ -3,4 +3,4 @@
 export { startSandbox, type Sandbox, type SandboxKey, type StartSandboxOptions } from "./sandbox/start.js";
 export type { SandboxCall } from "./sandbox/call-log.js";
 export { FaultSpecError, type FaultSpec } from "./sandbox/faults.js";
-export type { Dataset } from "./sandbox/dataset.js";
+export type { Dataset } from "../generated/dataset.js";

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
-import type { Account } from "./dataset.js";
+import type { Account } from "../../generated/dataset.js";
 import type { SandboxState } from "./state.js";
 
 /** A signed request whose headers and signature hold; `nonce` is recorded once the request is also valid. */

@@ -1,35 +1,6 @@
-import type { FixedPlan, FundingRecord, InterestPayment, Investment, MiningPayoutDestination } from "../types.js";
+import type { Dataset } from "../../generated/dataset.js";
+import type { FixedPlan, FundingRecord, InterestPayment, Investment } from "../types.js";
 import { demoKeys } from "./demo-keys.js";
-
-export type ApiKey = { key: string; secret: string };
-export type Deposit = { transactionId: string; ticker: string; amount: string; status: "canceled" | "completed" };
-export type MiningAccount = { accountName: string } & MiningPayoutDestination;
-export type FlexPlan = { id: string; ticker: string; autoReinvest: boolean };
-
-export type Account = {
-  id: string;
-  businessPartner: boolean;
-  apiKeys: ApiKey[];
-  balances: Record<string, string>;
-  deposits: Deposit[];
-  investments: Investment[];
-  interestPayments: InterestPayment[];
-  flexPlans: FlexPlan[];
-  miningAccounts: MiningAccount[];
-  fundingRecords: FundingRecord[];
-  subAccountApiKeys: string[];
-};
-
-export type Code = { code: string; passphrase?: string; ticker: string; amount: string };
-
-/** Everything the sandbox serves. `--data FILE` replaces it with a JSON file of this shape. */
-export type Dataset = {
-  currencies: string[];
-  /** Addresses that belong to the service itself: a refund to one of them is refused. */
-  serviceAddresses: string[];
-  codes: Code[];
-  accounts: Account[];
-};
 
 export { demoKeys };
 

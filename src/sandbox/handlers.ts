@@ -1,6 +1,6 @@
 import type { operationIndex } from "../../generated/operations.js";
 import type { OperationId, RequestBody, ResponseBody } from "../client/operation-types.js";
-import type { Account } from "./dataset.js";
+import type { Account } from "../../generated/dataset.js";
 import type { JsonText } from "./json-text.js";
 import type { SandboxState } from "./state.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { validateDataset } from "../../generated/dataset-validator.js";
+import { validateDataset } from "../../generated/dataset.js";
 import { validationIssues } from "../validation/issues.js";
-import type { Dataset } from "./dataset.js";
+import type { Dataset } from "../../generated/dataset.js";
 
 /** A --data file that cannot be used; the message names the file and the bad entry. */
 export class DatasetError extends Error {

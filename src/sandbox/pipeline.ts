@@ -6,7 +6,7 @@ import { operationIndex, pathPrefixes, type OperationId } from "../../generated/
 import { validationIssues } from "../validation/issues.js";
 import { requestValidator } from "../validation/lookup.js";
 import { authenticate, type Authenticated } from "./auth.js";
-import type { Dataset } from "./dataset.js";
+import type { Dataset } from "../../generated/dataset.js";
 import { handlers, type HandledBody, type Handler, type PrivateOperationId } from "./handlers.js";
 import { ServerRateLimits } from "./rate-limits.js";
 import { privateError, publicError, Refusal } from "./refusal.js";

@@ -1,7 +1,7 @@
 // The sandbox's HTTP server: the site's pages (site.ts), else the API (api-calls.ts), over one
 // session that a reset replaces whole.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { Dataset } from "./dataset.js";
+import type { Dataset } from "../../generated/dataset.js";
 import { SandboxSession } from "./pipeline.js";
 import { DOCUMENTED_SANDBOX } from "./docs-page.js";
 import { closingResponses } from "./shutdown.js";

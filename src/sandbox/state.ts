@@ -1,6 +1,6 @@
 import { createSecretKey, randomUUID, type KeyObject } from "node:crypto";
 import Big from "big.js";
-import type { Account, Code, Dataset, Deposit } from "./dataset.js";
+import type { Account, Code, Dataset, Deposit } from "../../generated/dataset.js";
 import { canonicalAddress } from "./addresses.js";
 import { PageCache } from "./json-text.js";
 import { Refusal } from "./refusal.js";

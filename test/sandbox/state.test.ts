@@ -5,7 +5,8 @@ import path from "node:path";
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/index.js";
-import { builtInDataset, type Dataset } from "../../src/sandbox/dataset.js";
+import type { Dataset } from "../../generated/dataset.js";
+import { builtInDataset } from "../../src/sandbox/dataset.js";
 import { partnerClient, startSandbox, type Sandbox } from "../helpers/sandbox.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-sandbox-state-"));
