@@ -11,7 +11,6 @@ import { Agent, request } from "undici";
 import { median, pairedRatio, perCallMicros, spread, wireContest } from "./measure.mjs";
 import { CLIENT_ENTRY_BUDGET, sizes } from "./size.mjs";
 import { contractTestSpeed } from "./contract-test-speed.mjs";
-import { sandboxPages } from "./sandbox-pages.mjs";
 import { rawSignedCalls } from "./raw-socket-floor.mjs";
 import { validatorCost } from "./validators.mjs";
 import { sandboxFloor } from "./sandbox-floor.mjs";
@@ -132,7 +131,6 @@ const validation = await validatorCost();
 const cold = await coldStart();
 const servers = await sandboxFloor({ prism: true });
 const bytes = await sizes();
-const pages = await sandboxPages();
 const tester = await contractTestSpeed();
 const declarations = declarationFiles();
 const oneKey = await oneKeyInFlight();
@@ -177,7 +175,6 @@ const results = {
     coldStart: cold,
     servers,
     minifiedBytes: bytes,
-    sandboxInvestmentsPage100Records: pages,
     contractTest1000ExamplesPerOperation: tester,
     declarationFilesAdded: declarations.added,
     oneKeyAgainst32Keys: oneKey,
@@ -204,7 +201,6 @@ const rows = [
     `server, 32 in flight: ${kind}`,
     `${range(rps, 0)} req/s${kind === "prism" ? "" : ` | ${range(cpuMicrosPerRequest)} µs CPU/request | p99 ${range(p99Micros, 0)} µs`}`,
   ]),
-  ["sandbox, 100-record investments page", Object.entries(pages).map(([name, { rps }]) => `${name} ${range(rps, 0)} req/s`).join(" | ")],
   ...Object.entries(oneKey).filter(([name]) => name !== "refused").map(([name, { rps }]) => [`sandbox, 32 in flight: ${name === "oneKey" ? "one key" : "32 keys"}`, `${range(rps, 0)} calls/s`]),
   ["client CPU vs the raw-socket floor (reference)", `32 in flight ${range(results.references.clientCpuVsValidatingFloor32InFlight, 2)} | 1 in flight ${range(results.references.clientCpuVsValidatingFloor1InFlight, 2)}`],
   ["sandbox start + close (ms)", `in process ${sandboxStarts.inProcessMs.toFixed(1)} | spawned txc-api serve ${sandboxStarts.spawnedMs.toFixed(0)}`],

@@ -318,6 +318,20 @@ export declare const operationIndex: {
   }
 };
 
+/** The operationIds of the HTTP operations, in the document's order. */
+export declare const operationIds: [
+  "ping",
+  "getInvestmentsHistory",
+  "getInterestPaymentsHistory",
+  "updateFlexAutoReinvestment",
+  "getMainBalance",
+  "applyCode",
+  "refundDeposit",
+  "getMiningPayoutDestination",
+  "getFundingHistory",
+  "resetSubAccountApiKey"
+];
+
 /** The servers of the document. */
 export declare const servers: [
   {

@@ -318,6 +318,20 @@ export const operationIndex = {
   }
 };
 
+/** The operationIds of the HTTP operations, in the document's order. */
+export const operationIds = [
+  "ping",
+  "getInvestmentsHistory",
+  "getInterestPaymentsHistory",
+  "updateFlexAutoReinvestment",
+  "getMainBalance",
+  "applyCode",
+  "refundDeposit",
+  "getMiningPayoutDestination",
+  "getFundingHistory",
+  "resetSubAccountApiKey"
+];
+
 /** The servers of the document. */
 export const servers = [
   {

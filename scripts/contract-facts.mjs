@@ -39,7 +39,7 @@ export function generateContractFacts(outDir) {
   writeFileSync(path.join(outDir, "contract-facts.js"), `${HEADER}\n/** What contract-test reads of the document, by operationId. */\nexport const contractFacts = ${facts};\n`);
   writeFileSync(
     path.join(outDir, "contract-facts.d.ts"),
-    `${HEADER}\ntype Schema = Record<string, any>;\nexport declare const contractFacts: Record<string, {\n  requestSchema: Schema | null;\n  requestExamples: { name: string; fields: Record<string, unknown> }[];\n  statuses: string[];\n  errorKeys: string[];\n}>;\n`,
+    `${HEADER}\nimport type { OperationId } from "./operations.js";\n\n/** A JSON Schema, every $ref resolved. */\nexport type Schema = Record<string, any>;\nexport declare const contractFacts: Record<OperationId, {\n  requestSchema: Schema | null;\n  requestExamples: { name: string; fields: Record<string, unknown> }[];\n  statuses: string[];\n  errorKeys: string[];\n}>;\n`,
   );
 }
 

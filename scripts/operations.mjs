@@ -134,8 +134,10 @@ export function pathPrefixes(document) {
 
 /** The module's exports, each a JSON value with the comment that says what it is. */
 function exportsOf(document) {
+  const operations = operationIndex(document);
   return [
-    ["operationIndex", "The HTTP operations of the document by operationId.", operationIndex(document)],
+    ["operationIndex", "The HTTP operations of the document by operationId.", operations],
+    ["operationIds", "The operationIds of the HTTP operations, in the document's order.", Object.keys(operations)],
     ["servers", "The servers of the document.", serverList(document)],
     ["signing", "How a private request is signed: the header names and the body fields the signer sets.", signingFacts(document)],
     ["pathPrefixes", "Where the API's paths live, and where its public (unsigned) operations live.", pathPrefixes(document)],

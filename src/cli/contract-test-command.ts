@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printable } from "../text/printable.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, describeCheck, isCheckName } from "../contract/checks/registry.js";
-import { operationIds, operationIndex, type OperationId } from "../contract/document.js";
+import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary, summaryLine } from "../contract/report-text.js";
 import { notSelected } from "../contract/selection.js";

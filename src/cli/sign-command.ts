@@ -8,7 +8,7 @@ import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { operationIndex, servers, type OperationId } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
-import { requestValidator } from "../validation/lookup.js";
+import { validators } from "../../generated/validators.js";
 import { closest } from "../text/closest.js";
 import { printable } from "../text/printable.js";
 
@@ -93,7 +93,7 @@ export function signCommand(argv: string[], env = process.env): string {
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"], env);
   const nonce = values.nonce ?? timeNonce(apiKey);
   // The body as it will be signed must keep the document's rules, or the server would refuse it.
-  const validate = requestValidator(operationId)!;
+  const validate = validators[operationId].request!;
   if (!validate(signedBody(values.path!, String(nonce), body as object))) {
     throw new UsageError(`--body breaks the rules of ${operationId}: ${validationIssues(validate.errors).map((issue) => issue.message).join("; ")}`);
   }

@@ -1,10 +1,17 @@
 import { readFileSync } from "node:fs";
+import { contractFacts } from "../../generated/contract-facts.js";
 import { NONCE_FIELD, PATH_FIELD, signedBody } from "../signing/sign.js";
 import { validationIssues } from "../validation/issues.js";
-import { requestValidator } from "../validation/lookup.js";
-import { operationIds, operationIndex, type OperationId } from "./document.js";
+import { validators } from "../../generated/validators.js";
+import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
+
 
 export type Fixtures = Partial<Record<OperationId, Record<string, unknown>>>;
+
+/** Real request fields for an operation: the fixture given for it (--fixtures), else its first documented example. */
+export function realFields(operationId: OperationId, fixtures: Fixtures): Record<string, unknown> {
+  return fixtures[operationId] ?? contractFacts[operationId].requestExamples[0]?.fields ?? {};
+}
 
 /** A --fixtures file that cannot be used; the message names the operation and field, never a value. */
 export class FixturesError extends Error {
@@ -31,7 +38,7 @@ export function loadFixtures(file: string): Fixtures {
       throw new FixturesError(`${file}: ${JSON.stringify(operationId).slice(0, 60)} is not an operation; operations: ${operationIds.join(", ")}`);
     }
     const id = operationId as OperationId;
-    const validate = requestValidator(id);
+    const validate = validators[id].request;
     if (!validate || !operationIndex[id].signed) throw new FixturesError(`${file}: ${id} takes no request body`);
     if (!fields || typeof fields !== "object" || Array.isArray(fields)) throw new FixturesError(`${file}: ${id} must be an object of request fields`);
     const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...own } = fields as Record<string, unknown>;

@@ -4,7 +4,8 @@
 import { counted } from "../text/counted.js";
 import { documentedStatusKey } from "../validation/status-key.js";
 import type { CheckResult } from "./case.js";
-import { documentedStatuses, type OperationId } from "./document.js";
+import { contractFacts } from "../../generated/contract-facts.js";
+import type { OperationId } from "../../generated/operations.js";
 
 /** The name reports give the one result of an operation the server does not have. */
 export const NOT_IMPLEMENTED_CHECK = "implemented";
@@ -14,7 +15,7 @@ const ABSENT = new Set([404, 405, 501]);
 /** Whether a status is one a server gives for an operation it does not have. */
 export function saysAbsent(operationId: OperationId, status: number): boolean {
   if (ABSENT.has(status)) return true;
-  const documented = new Set(documentedStatuses(operationId));
+  const documented = new Set(contractFacts[operationId].statuses);
   return documentedStatusKey(status, (key) => documented.has(key)) === undefined;
 }
 

@@ -3,7 +3,7 @@ import { TxcError } from "../errors/base.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, type CheckName } from "./checks/registry.js";
-import type { OperationId } from "./document.js";
+import type { OperationId } from "../../generated/operations.js";
 import { buildCases, planContext } from "./plan.js";
 import { failureBlock } from "./report-text.js";
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type Outcome, type Report, type RunEvent } from "./run.js";

@@ -1,4 +1,5 @@
-import { SIGNING_FIELDS, type Schema } from "./document.js";
+import { SIGNING_FIELDS } from "../signing/sign.js";
+import type { Schema } from "../../generated/contract-facts.js";
 
 export type Mutation = { name: string; field: string; apply: (fields: Record<string, unknown>) => Record<string, unknown> };
 

@@ -1,7 +1,8 @@
 import type { Case } from "./case.js";
 import type { PlanContext, PlannedOperation } from "./checks/check.js";
 import { isCheckName, registry, type CheckName } from "./checks/registry.js";
-import { operationIndex, requestExamples, requestSchema, type OperationId } from "./document.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
+import { contractFacts } from "../../generated/contract-facts.js";
 import { seededRandom } from "./random.js";
 
 export type PlanOptions = {
@@ -30,10 +31,10 @@ export function planContext(options: PlanOptions): PlanContext {
 
 function plannedOperation(operationId: OperationId, plan: PlanContext): PlannedOperation {
   const { method, path } = operationIndex[operationId];
-  const examples = requestExamples(operationId);
+  const examples = contractFacts[operationId].requestExamples;
   return {
     operationId, method, path, examples,
-    schema: requestSchema(operationId) ?? {},
+    schema: (contractFacts[operationId].requestSchema ?? undefined) ?? {},
     valid: examples[0]?.fields ?? {},
     fixture: plan.fixtures[operationId],
     make: (name, check, expect, fields, tamper) => ({ operationId, check, name, method, path, fields, tamper, expect }),

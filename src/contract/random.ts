@@ -1,4 +1,4 @@
-import type { Schema } from "./document.js";
+import type { Schema } from "../../generated/contract-facts.js";
 
 export type Random = { next(): number; int(min: number, max: number): number; pick<T>(items: readonly T[]): T; chance(p: number): boolean };
 

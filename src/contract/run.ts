@@ -6,7 +6,8 @@ import { counted } from "../text/counted.js";
 import { isUnknownPath, type Case, type Observation } from "./case.js";
 import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
-import { documentedStatuses, operationIds, operationIndex, type OperationId } from "./document.js";
+import { contractFacts } from "../../generated/contract-facts.js";
+import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
 import { notImplementedResult } from "./implemented.js";
 import { buildCases, planContext } from "./plan.js";
 import { notSelected, type NotSelected } from "./selection.js";
@@ -320,7 +321,7 @@ function report(run: Run, error: unknown): Report {
   const statuses: Report["coverage"]["statuses"] = {};
   for (const operationId of options.operations.filter((id) => !skipped.has(id))) {
     const observed = [...new Set((run.byOperation.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
-    statuses[operationId] = { documented: documentedStatuses(operationId), observed };
+    statuses[operationId] = { documented: contractFacts[operationId].statuses, observed };
   }
   return {
     checks: [...options.checks],

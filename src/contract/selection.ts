@@ -2,7 +2,8 @@
 // for, opt-in, or idle for want of a key. Reports list them, so that a filtered run never reads
 // as a whole one.
 import { CHECK_NAMES, checkNamed, type CheckName } from "./checks/registry.js";
-import { operationIds, operationIndex, type OperationId } from "./document.js";
+import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
+
 
 export type NotSelected = {
   operations: { operationId: OperationId; reason: string }[];

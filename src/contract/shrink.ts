@@ -1,5 +1,5 @@
 import { isUnknownPath, type Case } from "./case.js";
-import { requestSchema, type Schema } from "./document.js";
+import { contractFacts, type Schema } from "../../generated/contract-facts.js";
 
 type Fields = Record<string, unknown>;
 
@@ -21,7 +21,7 @@ function simplest(p: Schema, current: unknown): unknown[] {
 /** Smaller requests than `fields`, the smallest first: an optional field dropped, then a value simplified. */
 export function shrinkCandidates(testCase: Case): Fields[] {
   if (isUnknownPath(testCase.operationId) || !testCase.fields) return [];
-  const schema = requestSchema(testCase.operationId) ?? {};
+  const schema = (contractFacts[testCase.operationId].requestSchema ?? undefined) ?? {};
   const required = new Set<string>(schema.required ?? []);
   const fields = testCase.fields;
   const candidates: Fields[] = [];

@@ -2,7 +2,8 @@ import { validators } from "../../generated/validators.js";
 import { printable } from "../text/printable.js";
 import { conformanceProblems } from "../validation/answer-conformance.js";
 import type { Case, Observation } from "./case.js";
-import { operationIndex, realFields, type OperationId } from "./document.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
+import { realFields } from "./fixtures.js";
 import { saysAbsent } from "./implemented.js";
 import { ConnectionError, type Sender } from "./send.js";
 

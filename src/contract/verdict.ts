@@ -1,7 +1,8 @@
 import { validators } from "../../generated/validators.js";
 import { conformanceProblems } from "../validation/answer-conformance.js";
 import { printable } from "../text/printable.js";
-import { documentedErrorKeys, operationIndex, requestSchema, type OperationId, type Schema } from "./document.js";
+import { contractFacts, type Schema } from "../../generated/contract-facts.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { reproduction } from "./reproduction.js";
 import { isUnknownPath, type Case, type CheckResult, type Observation, type Problem, type ProblemKind } from "./case.js";
 
@@ -59,8 +60,8 @@ const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 function driftingKeys(operationId: OperationId, body: unknown): Problem[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!errors || typeof errors !== "object") return [];
-  const fields = Object.keys(requestSchema(operationId)?.properties ?? {});
-  const allowed = new Set([...fields, ...documentedErrorKeys(operationId)]);
+  const fields = Object.keys((contractFacts[operationId].requestSchema ?? undefined)?.properties ?? {});
+  const allowed = new Set([...fields, ...new Set(contractFacts[operationId].errorKeys)]);
   return Object.keys(errors)
     .filter((key) => !allowed.has(key))
     .map((key) => {
@@ -74,7 +75,7 @@ function driftingKeys(operationId: OperationId, body: unknown): Problem[] {
  * value, a boolean. A server may refuse a ticker it does not know, never `limit: 100` or `enabled: false`.
  */
 function schemaDecided(operationId: OperationId, field: string): boolean {
-  const p: Schema | undefined = requestSchema(operationId)?.properties?.[field];
+  const p: Schema | undefined = (contractFacts[operationId].requestSchema ?? undefined)?.properties?.[field];
   if (!p) return false;
   const type = Array.isArray(p.type) ? p.type[0] : p.type;
   return Array.isArray(p.enum) || type === "boolean" || ((type === "integer" || type === "number") && p.minimum !== undefined && p.maximum !== undefined);

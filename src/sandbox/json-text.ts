@@ -13,25 +13,20 @@ const MOST_PAGES = 512;
 /**
  * Pages of listed records (investments, interest payments, funding records), serialised once per
  * query. Those records never change in place, and a reset replaces the state and this cache with
- * it, so a page once built stays right. `enabled: false` serialises every page afresh, so that
- * bench/ can measure what the cache saves.
+ * it, so a page once built stays right.
  */
 export class PageCache {
   readonly #pages = new Map<string, JsonText>();
 
-  constructor(private readonly enabled = true) {}
-
   /** The page of `query` (what selects the records, without limit and offset); `select` runs on a miss only. */
   page<R>(query: readonly unknown[], { limit, offset }: Page, select: () => R[]): JsonText<{ offset: number; limit: number; records: R[] }> {
     const key = JSON.stringify([...query, limit, offset]);
-    const cached = this.enabled ? this.#pages.get(key) : undefined;
+    const cached = this.#pages.get(key);
     if (cached) return cached as JsonText<{ offset: number; limit: number; records: R[] }>;
     const from = Math.max(0, offset);
     const text = new JsonText<{ offset: number; limit: number; records: R[] }>(Buffer.from(JSON.stringify({ offset, limit, records: select().slice(from, from + Math.max(0, limit)) })));
-    if (this.enabled) {
-      if (this.#pages.size >= MOST_PAGES) this.#pages.clear();
-      this.#pages.set(key, text);
-    }
+    if (this.#pages.size >= MOST_PAGES) this.#pages.clear();
+    this.#pages.set(key, text);
     return text;
   }
 }

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { operationIndex, pathPrefixes, type OperationId } from "../../generated/operations.js";
 import { validationIssues } from "../validation/issues.js";
-import { requestValidator } from "../validation/lookup.js";
+import { validators } from "../../generated/validators.js";
 import { authenticate, type Authenticated } from "./auth.js";
 import type { Dataset } from "../../generated/dataset.js";
 import { handlers, type HandledBody, type Handler, type PrivateOperationId } from "./handlers.js";
@@ -20,8 +20,8 @@ export class SandboxSession {
   readonly nonces = new Map<string, bigint>();
   readonly limits = new ServerRateLimits();
 
-  constructor(dataset: Dataset, cachePages: boolean) {
-    this.state = new SandboxState(dataset, cachePages);
+  constructor(dataset: Dataset) {
+    this.state = new SandboxState(dataset);
   }
 }
 
@@ -64,7 +64,7 @@ function errorsByField(errors: Parameters<typeof validationIssues>[0]): Record<s
 
 /** validate: the body against the operation's request schema, or 400 keyed by field. */
 export function validate(operationId: PrivateOperationId, body: Record<string, unknown>): Reply | undefined {
-  const validator = requestValidator(operationId)!;
+  const validator = validators[operationId].request!;
   return validator(body) ? undefined : errorReply(operationIndex[operationId].path, 400, "Validation failed", errorsByField(validator.errors));
 }
 

@@ -22,8 +22,6 @@ export type SandboxOptions = {
   maxBodyBytes?: number;
   /** Enforce the documented rate limits (default true); off for load tests of one's own code. */
   rateLimits?: boolean;
-  /** Serialise each page of records once (default true); off only to measure what that saves. */
-  cachePages?: boolean;
   /** Where each API request is recorded (served at GET /sandbox/calls, cleared by the reset). */
   calls?: CallLog;
   /** The faults to apply (added with POST /sandbox/faults too, cleared by the reset). */
@@ -39,11 +37,11 @@ export type SandboxControls = { reset?: () => void };
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under its root path. */
 export function createSandbox({
-  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, cachePages = true, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
+  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
 }: SandboxOptions): Server {
-  let session = new SandboxSession(dataset, cachePages);
+  let session = new SandboxSession(dataset);
   controls.reset = () => {
-    session = new SandboxSession(dataset, cachePages);
+    session = new SandboxSession(dataset);
     calls.clear();
     faults.clear();
   };

@@ -21,11 +21,8 @@ export class SandboxState {
   readonly #serviceAddresses: Set<string>;
 
   readonly #pages = new WeakMap<Account, PageCache>();
-  readonly #cachePages: boolean;
 
-  /** `cachePages: false` serialises every page afresh; it exists so that bench/ can compare. */
-  constructor(dataset: Dataset, cachePages = true) {
-    this.#cachePages = cachePages;
+  constructor(dataset: Dataset) {
     this.#dataset = structuredClone(dataset);
     this.currencies = new Set(this.#dataset.currencies);
     this.#serviceAddresses = new Set(this.#dataset.serviceAddresses.map(canonicalAddress));
@@ -40,7 +37,7 @@ export class SandboxState {
 
   #pagesOf(account: Account): PageCache {
     let pages = this.#pages.get(account);
-    if (!pages) this.#pages.set(account, (pages = new PageCache(this.#cachePages)));
+    if (!pages) this.#pages.set(account, (pages = new PageCache()));
     return pages;
   }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import type { Case } from "../../src/contract/case.js";
-import { requestSchema } from "../../src/contract/document.js";
+import { contractFacts } from "../../generated/contract-facts.js";
 import { mutations } from "../../src/contract/mutations.js";
 import { shrink, SHRINK_TRIES } from "../../src/contract/shrink.js";
 import { validators } from "../../generated/validators.js";
@@ -12,7 +12,7 @@ import { signedBody, SIGNING_FIELDS } from "../../src/signing/sign.js";
 const investments = operationIndex.getInvestmentsHistory;
 
 describe("mutations", () => {
-  const found = mutations(requestSchema("getInvestmentsHistory")!);
+  const found = mutations((contractFacts["getInvestmentsHistory"].requestSchema ?? undefined)!);
 
   it("breaks each rule of the investments history's request once, and never a signing field", () => {
     expect(found.map((m) => m.name)).toEqual(expect.arrayContaining([

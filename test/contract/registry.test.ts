@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Case } from "../../src/contract/case.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, OPT_IN_CHECKS, registry, type CheckName } from "../../src/contract/checks/registry.js";
 import { tiedAnswerProblems } from "../../src/validation/tied-answers.js";
-import { operationIds, operationIndex } from "../../src/contract/document.js";
+import { operationIds, operationIndex } from "../../generated/operations.js";
 import { buildCases, planContext } from "../../src/contract/plan.js";
 import { groupFailures } from "../../src/contract/report-text.js";
 import { observed } from "../helpers/observation.js";

@@ -6,7 +6,7 @@ import ccxt from "ccxt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { operationIndex } from "../../generated/operations.js";
-import { responseValidator } from "../../src/validation/lookup.js";
+import { responseValidator } from "../helpers/validators.js";
 import { httpOperationIds, operationPath, requestExample } from "../helpers/examples.js";
 import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
 

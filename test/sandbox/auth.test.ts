@@ -4,7 +4,7 @@ import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import { signRequest, timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { responseValidator } from "../../src/validation/lookup.js";
+import { responseValidator } from "../helpers/validators.js";
 import { partnerClient, sandboxPerFile } from "../helpers/sandbox.js";
 
 const sandbox = sandboxPerFile();

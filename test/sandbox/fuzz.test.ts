@@ -14,7 +14,7 @@ import { seededRandom, sampleValid } from "../../src/contract/random.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox-entry.js";
 import { documentedStatusKey } from "../../src/validation/status-key.js";
-import { responseValidator, type ValidatedOperationId } from "../../src/validation/lookup.js";
+import { responseValidator, type ValidatedOperationId } from "../helpers/validators.js";
 import { freePort, startProcess, type Started } from "../helpers/processes.js";
 import { root } from "../helpers/project.js";
 

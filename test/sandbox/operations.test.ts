@@ -2,7 +2,7 @@
 // error. The client validates every 200 against the document; error bodies are validated here.
 import { beforeEach, describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, HttpError } from "../../src/index.js";
-import { responseValidator } from "../../src/validation/lookup.js";
+import { responseValidator } from "../helpers/validators.js";
 import { basicClient, partnerClient, resetSandbox, sendSigned, sandboxPerFile } from "../helpers/sandbox.js";
 import { loadDocument } from "../helpers/project.js";
 

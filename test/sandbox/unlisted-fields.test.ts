@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { responseValidator } from "../../src/validation/lookup.js";
+import { responseValidator } from "../helpers/validators.js";
 import { sendSigned, sandboxPerFile } from "../helpers/sandbox.js";
 
 const sandbox = sandboxPerFile();

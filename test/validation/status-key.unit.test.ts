@@ -1,7 +1,7 @@
 // The one lookup of a documented response for a status, used by the client and the tester alike.
 import { describe, expect, it } from "vitest";
 import { documentedStatusKey } from "../../src/validation/status-key.js";
-import { responseValidator } from "../../src/validation/lookup.js";
+import { responseValidator } from "../helpers/validators.js";
 import { validators } from "../../generated/validators.js";
 
 const documented = (...keys: string[]) => (key: string) => keys.includes(key);

@@ -1,5 +1,6 @@
 import type { Case, CheckResult, Observation } from "../case.js";
-import type { OperationId, Schema } from "../document.js";
+import type { OperationId } from "../../../generated/operations.js";
+import type { Schema } from "../../../generated/contract-facts.js";
 import type { Random } from "../random.js";
 
 /** What a run plans from: the operations, the checks asked for, and the real values given. */

@@ -1,4 +1,4 @@
-import { documentedErrorKeys } from "../document.js";
+import { contractFacts } from "../../../generated/contract-facts.js";
 import { mutations } from "../mutations.js";
 import { defineCheck } from "./check.js";
 
@@ -6,7 +6,7 @@ export const errorKeys = defineCheck({
   name: "error-keys",
   description: "where the document keys errors by field (x-errors-keyed-by: investments history id, ticker, status), the key is there",
   cases: ({ operationId, schema, valid, make }) => {
-    const keyed = documentedErrorKeys(operationId);
+    const keyed = new Set(contractFacts[operationId].errorKeys);
     return mutations(schema)
       .filter((mutation) => keyed.has(mutation.field))
       .map((mutation) => make(`${mutation.name}: errors keyed ${mutation.field}`, "error-keys", { kind: "rejected", errorKey: mutation.field }, mutation.apply(valid)));

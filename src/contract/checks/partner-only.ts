@@ -1,4 +1,4 @@
-import { operationIndex } from "../document.js";
+import { operationIndex } from "../../../generated/operations.js";
 import { defineCheck } from "./check.js";
 
 export const partnerOnly = defineCheck({

@@ -1,5 +1,6 @@
 import type { Case } from "../case.js";
-import { SIGNING_FIELDS, type Schema } from "../document.js";
+import { SIGNING_FIELDS } from "../../signing/sign.js";
+import type { Schema } from "../../../generated/contract-facts.js";
 import { sampleValid } from "../random.js";
 import { defineCheck, type PlannedOperation, type PlanContext } from "./check.js";
 

@@ -1,5 +1,5 @@
 import { UNKNOWN_PATH, UNKNOWN_PATH_CASE } from "../case.js";
-import { operationIndex, type OperationId } from "../document.js";
+import { operationIndex, type OperationId } from "../../../generated/operations.js";
 import { defineCheck } from "./check.js";
 
 export const publicCheck = defineCheck({

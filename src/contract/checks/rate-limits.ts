@@ -1,7 +1,8 @@
 import { sleep } from "../../client/retry.js";
 import { windowsOf } from "../../rate-limits/sliding-windows.js";
 import type { Case } from "../case.js";
-import { operationIndex, realFields, type OperationId } from "../document.js";
+import { operationIndex, type OperationId } from "../../../generated/operations.js";
+import { realFields } from "../fixtures.js";
 import type { Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
 import { judge, type CheckResult } from "../verdict.js";

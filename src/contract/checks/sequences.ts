@@ -1,6 +1,7 @@
 import Big from "big.js";
 import type { Case } from "../case.js";
-import { operationIndex, realFields, type OperationId } from "../document.js";
+import { operationIndex, type OperationId } from "../../../generated/operations.js";
+import { realFields } from "../fixtures.js";
 import type { Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
 import { judge, type Problem, type CheckResult } from "../verdict.js";

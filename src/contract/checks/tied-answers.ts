@@ -1,6 +1,6 @@
 import { tiedAnswerProblems } from "../../validation/tied-answers.js";
 import { isUnknownPath, type Case } from "../case.js";
-import { operationIndex } from "../document.js";
+import { operationIndex } from "../../../generated/operations.js";
 import type { Observation } from "../case.js";
 import { verdictOf, type CheckResult } from "../verdict.js";
 import { defineCheck } from "./check.js";
