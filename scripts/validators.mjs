@@ -1,16 +1,14 @@
 // <out>/openapi.json -> <out>/validators.js, validators/<operationId>.js, validator-loaders.js and
 // their declarations: ajv validators compiled ahead of time, in strict mode, one per request body
 // and per response status. Each job has its module under scripts/validators/: the ajv instance
-// (ajv.mjs), the standalone code and its rewrites (standalone.mjs, quicker-checks.mjs, compact.mjs,
-// esm-only.mjs, each through rewrite.mjs), the JavaScript modules (modules.mjs) and the
-// declarations (declarations.mjs).
+// (ajv.mjs), the standalone code as ajv writes it, made an ES module (standalone.mjs, esm-only.mjs),
+// the JavaScript modules (modules.mjs) and the declarations (declarations.mjs).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isMain, outDirFromArgs } from "./project.mjs";
 import { validationTargets } from "./validation-targets.mjs";
 import { allValidatorsDeclaration, loadersDeclaration, operationDeclaration, VALIDATOR_TYPES } from "./validators/declarations.mjs";
 import { allValidatorsModule, loadersModule, lookupTable, operationModule, withoutAnnotations } from "./validators/modules.mjs";
-import { assertEveryRewriteMatched, resetRewriteCounts } from "./validators/rewrite.mjs";
 
 export { DOCUMENT_ID, documentAjv, withoutAnnotations } from "./validators/ajv.mjs";
 export { esmOnly } from "./validators/esm-only.mjs";
@@ -18,7 +16,6 @@ export { esmOnly } from "./validators/esm-only.mjs";
 export function generateValidators(outDir) {
   const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
   const write = (file, text) => writeFileSync(path.join(outDir, file), text);
-  resetRewriteCounts();
   const targets = validationTargets(document);
   const table = lookupTable(targets);
   const all = allValidatorsModule(document, targets);
@@ -36,7 +33,6 @@ export function generateValidators(outDir) {
   }
   write("validator-loaders.js", loadersModule([...table.keys()]));
   write("validator-loaders.d.ts", loadersDeclaration([...table.keys()]));
-  assertEveryRewriteMatched();
 }
 
 if (isMain(import.meta.url)) generateValidators(outDirFromArgs());

@@ -1,6 +1,7 @@
-// Ajv's ESM output still calls require() for formats and runtime helpers: inline them or turn them
-// into imports, so that the validators run as ES modules and import nothing but ajv-formats' code.
-import { rewrite } from "./rewrite.mjs";
+// Ajv's ESM output still calls require() for its runtime helpers (ucs2length, for minLength and
+// maxLength) and for formats it cannot inline: inline the one-line helper, turn the rest into
+// imports, so that the validators run as ES modules. Code that still calls require() in another
+// form stops the build: an ajv upgrade wrote it otherwise (CONTRIBUTING.md, "Upgrading ajv").
 
 /**
  * Ajv's runtime helpers that are one line, written in place so that the validators import nothing:
@@ -13,22 +14,18 @@ const INLINED_HELPERS = {
 export function esmOnly(code) {
   const imports = new Map();
   const inlined = new Map();
-  const body = rewrite(code, {
-    name: "esm-only: require()",
-    pattern: /require\("([^"]+)"\)/g,
-    leftover: /\brequire\(/,
-    optional: true,
-    replace: (_, specifier) => {
-      const helper = INLINED_HELPERS[specifier.replace(/\.js$/, "")];
-      if (helper) {
-        if (!inlined.has(specifier)) inlined.set(specifier, [`__inline${inlined.size}`, helper]);
-        return inlined.get(specifier)[0];
-      }
-      const file = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
-      if (!imports.has(file)) imports.set(file, `__import${imports.size}`);
-      return imports.get(file);
-    },
+  const body = code.replace(/require\("([^"]+)"\)/g, (_, specifier) => {
+    const helper = INLINED_HELPERS[specifier.replace(/\.js$/, "")];
+    if (helper) {
+      if (!inlined.has(specifier)) inlined.set(specifier, [`__inline${inlined.size}`, helper]);
+      return inlined.get(specifier)[0];
+    }
+    const file = specifier.endsWith(".js") ? specifier : `${specifier}.js`;
+    if (!imports.has(file)) imports.set(file, `__import${imports.size}`);
+    return imports.get(file);
   });
+  const missed = /\brequire\s*\(.{0,80}/.exec(body);
+  if (missed) throw new Error(`esm-only: ajv wrote a require() of another form: ${JSON.stringify(missed[0])}. See CONTRIBUTING.md, "Upgrading ajv"`);
   const header = [
     ...[...imports].map(([file, name]) => `import ${name} from ${JSON.stringify(file)};`),
     ...[...inlined.values()].map(([name, helper]) => `const ${name} = ${helper};`),

@@ -30,7 +30,7 @@ export function allValidatorsModule(document, targets) {
     const component = /^#\/components\/schemas\/([A-Za-z0-9]+)$/.exec(target.pointer);
     compiled.set(target.pointer, component ? `validate${component[1]}` : exportName(target));
   }
-  const code = validatorCode(documentAjv(document), Object.fromEntries([...compiled].map(([pointer, name]) => [name, DOCUMENT_ID + pointer])));
+  const code = validatorCode(documentAjv(withoutAnnotations(document)), Object.fromEntries([...compiled].map(([pointer, name]) => [name, DOCUMENT_ID + pointer])));
   const aliases = targets
     .filter((target) => compiled.get(target.pointer) !== exportName(target))
     .map((target) => `export const ${exportName(target)} = ${compiled.get(target.pointer)};`);

@@ -1,6 +1,6 @@
-// The generated validators are ajv's standalone code made smaller (scripts/validators/compact.mjs,
-// evaluated-property tracking off). Here each one must give the verdict and the errors, to the
-// letter, that stock ajv gives compiling the same schema at run time: on every documented example,
+// The generated validators are ajv's standalone code, made ES modules, compiled from the document
+// without its annotations. Here each one must give the verdict and the errors, to the letter, that
+// ajv gives compiling the same schema of the whole document at run time: on every documented example,
 // on every example with one value replaced or removed, and on random JSON.
 import fc from "fast-check";
 import type { ErrorObject, ValidateFunction } from "ajv";
@@ -14,7 +14,7 @@ type Target = { operationId: string; kind: "request" | "response"; status?: stri
 
 const document = loadDocument();
 const targets: Target[] = validationTargets(document);
-const stock = documentAjv(document, { tracking: true });
+const stock = documentAjv(document);
 
 /** Every example value in the document: requests, responses, the webhook and shared examples. */
 function exampleValues(node: unknown, found: unknown[] = []): unknown[] {
