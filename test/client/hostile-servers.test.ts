@@ -87,14 +87,12 @@ describe("redirects", () => {
 });
 
 describe("timeouts and size", () => {
-  it("aborts an endless body at the timeout and closes the connection: nothing is read after", async () => {
+  it("aborts an endless body at the timeout and closes the connection", async () => {
     const server = await hostile((_, response, write) => tricklingBody(response, write));
     const client = createClient({ baseUrl: server.baseUrl, ...keys, timeoutMs: 300, retry: false });
     await expect(client.getMainBalance()).rejects.toBeInstanceOf(TimeoutError);
+    // The body never ends: a closed connection is the client's doing, and nothing is read after it.
     expect(await until(() => server.openConnections() === 0)).toBe(true);
-    const afterClose = server.bytesWritten();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(server.bytesWritten()).toBe(afterClose);
   });
 
   it("times out a server that accepts and never answers", async () => {
@@ -109,13 +107,13 @@ describe("timeouts and size", () => {
     const client = createClient({ baseUrl: server.baseUrl, ...keys, timeoutMs: 300, retry: false });
     const failures = await Promise.all(Array.from({ length: 200 }, () => client.getMainBalance().catch((error) => error)));
     expect(failures.every((failure) => failure instanceof TimeoutError)).toBe(true);
-    // Connections begun while calls still waited may reach the server a moment later.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const acceptedWhileCalling = server.connectionsAccepted();
+    // Connections begun while calls still waited may reach the server a moment later: counted
+    // once a connection of the test's own, begun after the calls ended, has been accepted.
+    const acceptedWhileCalling = await server.acceptedBeforeMarker();
     expect(acceptedWhileCalling).toBeLessThanOrEqual(200);
     expect(await until(() => server.openConnections() === 0)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(server.connectionsAccepted()).toBe(acceptedWhileCalling);
+    // Nothing begun after the calls ended either: a second marker finds no connection before it but those.
+    expect(await server.acceptedBeforeMarker()).toBe(acceptedWhileCalling);
     expect(server.openConnections()).toBe(0);
   });
 

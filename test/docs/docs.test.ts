@@ -180,15 +180,21 @@ describe("docs served by the sandbox", () => {
         document.getElementById("txc-try-it-close").click();
         return shown;
       };
+      // Scrolled to: the section's top in the upper part of the window, and still there a frame later.
+      let lastTop;
+      const scrolledTo = (id) => {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        const settled = top !== undefined && top === lastTop && top <= innerHeight * 0.4;
+        lastTop = top;
+        return settled;
+      };
       (await until(() => link("/main-account"))).click();
       (await until(() => link("#/main-account/refunddeposit"))).click();
-      await until(() => location.hash === "#/main-account/refunddeposit");
-      await sleep(500);
+      await until(() => location.hash === "#/main-account/refunddeposit" && scrolledTo("main-account/refunddeposit"));
       const fromTheMenu = openedOn();
       (await until(() => link("/collateral-account"))).click();
       (await until(() => link("#/collateral-account/getfundinghistory"))).click();
-      await until(() => location.hash === "#/collateral-account/getfundinghistory");
-      await sleep(500);
+      await until(() => location.hash === "#/collateral-account/getfundinghistory" && scrolledTo("collateral-account/getfundinghistory"));
       return { fromTheMenu, afterMoving: openedOn() };
     })()`, 90_000)) as Record<string, { operation: string; body: string }>;
     expect(opened.fromTheMenu.operation).toBe("refundDeposit");
@@ -199,17 +205,23 @@ describe("docs served by the sandbox", () => {
   it("try-it leaves the page's last line clear of its button at 390 px, and opens as a sheet over the whole screen", async () => {
     const layout = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-      await sleep(1500);
-      // Redoc renders sections as they come into view: scroll until the page stops growing.
+      for (let waited = 0; waited < 20000 && !(document.getElementById("txc-try-it-open") && document.querySelector('#redoc [id^="section/"]')); waited += 50) await sleep(50);
+      // Redoc renders sections as they come into view: scroll to the end until the page's end is in
+      // view with text there, and the page's height and that text's boxes are the same at two
+      // looks in a row (polled, for up to 20 s).
       const page = document.scrollingElement;
-      for (let i = 0, height = -1; i < 60 && !(page.scrollHeight === height && page.scrollTop + innerHeight >= page.scrollHeight - 1); i++) {
-        height = page.scrollHeight;
+      const textsInView = () => [...document.querySelectorAll("#redoc *")].filter((e) => e.childElementCount === 0 && e.textContent.trim())
+        .map((e) => e.getBoundingClientRect()).filter((box) => box.height > 0 && box.bottom > 0 && box.top < innerHeight);
+      let texts = [];
+      for (let waited = 0, before = ""; waited < 20000; waited += 50) {
         window.scrollTo(0, page.scrollHeight);
-        await sleep(300);
+        await sleep(50);
+        texts = textsInView();
+        const look = JSON.stringify([page.scrollHeight, page.scrollTop, texts]);
+        if (look === before && page.scrollTop + innerHeight >= page.scrollHeight - 1 && texts.length > 0) break;
+        before = look;
       }
       const button = document.getElementById("txc-try-it-open").getBoundingClientRect();
-      const texts = [...document.querySelectorAll("#redoc *")].filter((e) => e.childElementCount === 0 && e.textContent.trim())
-        .map((e) => e.getBoundingClientRect()).filter((box) => box.height > 0 && box.bottom > 0 && box.top < innerHeight);
       const covered = texts.filter((box) => box.bottom > button.top && box.top < button.bottom && box.left < button.right && box.right > button.left).length;
       document.getElementById("txc-try-it-open").click();
       const sheet = document.getElementById("txc-try-it").getBoundingClientRect();

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { readFileSync } from "node:fs";
-import type { Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { listenOnLoopback } from "./loopback.js";
 
 export type Hostile = {
@@ -13,6 +13,11 @@ export type Hostile = {
   openConnections: () => number;
   /** Connections accepted since the server started. */
   connectionsAccepted: () => number;
+  /**
+   * Connections accepted before a marker connection of the test's own: the listen queue is first
+   * in, first out, so every connection begun before the marker is counted, without waiting a while.
+   */
+  acceptedBeforeMarker: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -27,7 +32,6 @@ export async function startHostile(
   const received: Hostile["received"] = [];
   const sockets = new Set<Socket>();
   let written = 0;
-  let accepted = 0;
   const server = createServer((request, response) => {
     received.push({
       method: request.method ?? "",
@@ -41,18 +45,41 @@ export async function startHostile(
     request.resume();
     handle(request, response, write);
   });
+  /** Remote ports in the order their connections were accepted; the test's markers among them. */
+  const acceptOrder: number[] = [];
+  const markerPorts = new Set<number>();
+  const onAccept: (() => void)[] = [];
   server.on("connection", (socket) => {
-    accepted++;
+    acceptOrder.push(socket.remotePort ?? -1);
+    onAccept.splice(0).forEach((check) => check());
+    if (markerPorts.has(socket.remotePort ?? -1)) return socket.destroy();
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
   const { baseUrl, close } = await listenOnLoopback(server, { host });
+  const acceptedBeforeMarker = () => new Promise<number>((resolve, reject) => {
+    const probe = connect({ host, port: Number(new URL(baseUrl).port) }, () => {
+      const port = probe.localPort!;
+      markerPorts.add(port);
+      const check = () => {
+        const at = acceptOrder.indexOf(port);
+        if (at === -1) return void onAccept.push(check);
+        probe.destroy();
+        // Accepted before it was known as a marker: not one of the server's connections.
+        for (const socket of sockets) if (socket.remotePort === port) (sockets.delete(socket), socket.destroy());
+        resolve(acceptOrder.slice(0, at).filter((other) => !markerPorts.has(other)).length);
+      };
+      check();
+    });
+    probe.on("error", reject);
+  });
   return {
     baseUrl,
     received,
     bytesWritten: () => written,
     openConnections: () => sockets.size,
-    connectionsAccepted: () => accepted,
+    connectionsAccepted: () => acceptOrder.filter((port) => !markerPorts.has(port)).length,
+    acceptedBeforeMarker,
     close,
   };
 }
