@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import puppeteer from "puppeteer-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -52,9 +53,9 @@ function removeProfile(profile: string) {
 }
 
 /**
- * Opens a page in headless Chromium (no outside network, as above) and runs `expression` in it
- * over the DevTools protocol; resolves with its value (a promise is awaited). For what a static
- * DOM dump cannot show, such as the items of a menu that opens on click.
+ * Opens a page in headless Chromium (no outside network, as above) through puppeteer-core and runs
+ * `expression` in it; resolves with its value (a promise is awaited). For what a static DOM dump
+ * cannot show, such as the items of a menu that opens on click.
  */
 export async function evaluateInPage(
   url: string,
@@ -63,62 +64,27 @@ export async function evaluateInPage(
   { width, screenshot }: { width?: number; screenshot?: string } = {},
 ): Promise<unknown> {
   requireChromium();
-  const { spawn } = await import("node:child_process");
-  const { default: WebSocket } = await import("ws");
   const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
-  // In a process group of its own, so that its helper processes end with it.
-  const browser = spawn(chromiumPath, [...offlineArgs(profile), "--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"], detached: true });
-  const killAll = () => {
-    try {
-      process.kill(-browser.pid!, "SIGKILL");
-    } catch {}
-  };
-  const timer = setTimeout(killAll, timeoutMs);
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    args: offlineArgs(profile).filter((arg) => arg !== "--headless"),
+    headless: true,
+    timeout: timeoutMs,
+    protocolTimeout: timeoutMs,
+  });
   try {
-    const endpoint = await new Promise<string>((resolve, reject) => {
-      let log = "";
-      browser.stderr!.on("data", (chunk) => {
-        log += chunk;
-        const found = /DevTools listening on (ws:\/\/\S+)/.exec(log);
-        if (found) resolve(found[1]);
-      });
-      browser.once("exit", () => reject(new Error(`Chromium exited before its DevTools endpoint was up:\n${log}`)));
-    });
-    const port = new URL(endpoint).port;
-    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; webSocketDebuggerUrl: string }[];
-    const socket = new WebSocket(targets.find((t) => t.type === "page")!.webSocketDebuggerUrl);
-    await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-    let id = 0;
-    const call = (method: string, params: object = {}) =>
-      new Promise<any>((resolve, reject) => {
-        const own = ++id;
-        const onMessage = (data: Buffer) => {
-          const message = JSON.parse(String(data));
-          if (message.id !== own) return;
-          socket.off("message", onMessage);
-          if (message.error) reject(new Error(message.error.message));
-          else resolve(message.result);
-        };
-        socket.on("message", onMessage);
-        socket.send(JSON.stringify({ id: own, method, params }));
-      });
-    await call("Page.enable");
+    const [page] = await browser.pages();
+    page!.setDefaultTimeout(timeoutMs);
     // A phone (below 600 px) is emulated as one: touch-sized, mobile viewport.
-    if (width) await call("Emulation.setDeviceMetricsOverride", { width, height: 900, deviceScaleFactor: 1, mobile: width < 600 });
-    const loaded = new Promise((resolve) => socket.on("message", (data) => JSON.parse(String(data)).method === "Page.loadEventFired" && resolve(null)));
-    await call("Page.navigate", { url });
-    await loaded;
-    const { result, exceptionDetails } = await call("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true });
-    if (screenshot) writeFileSync(screenshot, Buffer.from((await call("Page.captureScreenshot", { format: "png" })).data, "base64"));
-    socket.close();
-    if (exceptionDetails) throw new Error(`the page threw: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    return result.value;
+    if (width) await page!.setViewport({ width, height: 900, deviceScaleFactor: 1, isMobile: width < 600, hasTouch: width < 600 });
+    await page!.goto(url, { waitUntil: "load" });
+    const value = await page!.evaluate(expression).catch((error: Error) => {
+      throw new Error(`the page threw: ${error.message}`);
+    });
+    if (screenshot) writeFileSync(screenshot, await page!.screenshot({ type: "png" }));
+    return value;
   } finally {
-    clearTimeout(timer);
-    // Chromium writes its profile until it has exited: remove the profile only after that.
-    const exited = browser.exitCode !== null || browser.signalCode !== null ? Promise.resolve() : new Promise((resolve) => browser.once("exit", resolve));
-    killAll();
-    await exited;
+    await browser.close();
     removeProfile(profile);
   }
 }
