@@ -42,7 +42,15 @@ export type Case = {
   identity?: "basic";
   /** A generated request: shrunk to the smallest one that still fails before it is reported. */
   generated?: true;
+  /**
+   * "when-failed": a case sent for the verdict of another check's judgeAccepted (tied-answers'
+   * valid requests when positive is not asked for); its own acceptance is reported only when it failed.
+   */
+  ownAcceptance?: "when-failed";
 };
+
+/** Requests a case sends: a replay sends the same signed request twice, and is paced as two. */
+export const requestsOf = (testCase: Case): number => (testCase.tamper?.kind === "replay" ? 2 : 1);
 
 export const UNKNOWN_PATH = `${pathPrefixes.api}contract-test/no-such-endpoint`;
 

@@ -3,7 +3,7 @@ import { parseRetryAfter, sleep } from "../client/retry.js";
 import { QuietWindows } from "./quiet-windows.js";
 import { nonceLeadMs } from "../signing/nonce.js";
 import { counted } from "../text/counted.js";
-import { isUnknownPath, type Case, type Observation } from "./case.js";
+import { isUnknownPath, requestsOf, type Case, type Observation } from "./case.js";
 import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
 import { contractFacts } from "../../generated/contract-facts.js";
@@ -185,7 +185,7 @@ class Run {
     for (let attempt = 1; ; attempt++) {
       if (operationId) await this.quiet.pass(operationId, this.options.signal);
       if (operationId && this.options.pacing !== false) {
-        for (let i = testCase.tamper?.kind === "replay" ? 2 : 1; i > 0; i--) await this.limiter.acquire(operationId, this.options.signal);
+        for (let i = requestsOf(testCase); i > 0; i--) await this.limiter.acquire(operationId, this.options.signal);
       }
       const observation = await this.sendUnpaced(testCase, worker, Math.max(1, Math.min(this.options.timeoutMs, this.deadline - performance.now())));
       if (observation.status !== 429 || !operationId || attempt >= RATE_LIMITED_ATTEMPTS) return observation;
@@ -230,14 +230,14 @@ async function runCase(run: Run, testCase: Case, worker: number) {
   const sentAt = performance.now();
   const observation = await run.sendPaced(testCase, worker);
   if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
-    // A refused request may leave its nonce unused (the sandbox does): only an accepted one can be replayed.
-    run.note(`${testCase.operationId}: ${testCase.name} not checked, the request to replay was refused (${observation.firstStatus})`);
+    // A case of several requests (a replay) is checked on its last answer, and only when the first
+    // was accepted: a refused request may leave its nonce unused (the sandbox does).
+    run.note(`${testCase.operationId}: ${testCase.name} not checked, its first request was refused (${observation.firstStatus})`);
     return;
   }
   const verdict = judge(testCase, observation);
   const durationMs = performance.now() - sentAt;
-  // A case made for tied-answers alone is reported as its acceptance only when that failed.
-  if (testCase.check !== "tied-answers" || !verdict.passed) run.record({ ...(verdict.passed ? verdict : await shrunk(run, testCase, verdict, worker)), durationMs });
+  if (testCase.ownAcceptance !== "when-failed" || !verdict.passed) run.record({ ...(verdict.passed ? verdict : await shrunk(run, testCase, verdict, worker)), durationMs });
   if (!verdict.passed || testCase.expect.kind !== "accepted") return;
   for (const check of registry) {
     if (!check.judgeAccepted || !run.plan.wanted(check.name)) continue;

@@ -45,6 +45,19 @@ export type PhaseContext = {
 };
 
 /**
+ * What run.ts does with every case, whichever check made it (nothing there names a check):
+ * - sends it within the document's rate limits, paced as `requestsOf(case)` requests (a replay is
+ *   two), and waits out a 429 before sending it again;
+ * - a case of two requests (a replay) is judged on its second answer, and only noted, not judged,
+ *   when its first was refused;
+ * - judges it by its `expect`; a failing `generated` case is shrunk before it is reported; a case
+ *   with `ownAcceptance: "when-failed"` is reported only when it failed;
+ * - hands every accepted answer to the `judgeAccepted` of every selected check;
+ * - reports an operation that answers 404/405/501 to all its cases as one "not implemented"
+ *   result (implemented.ts).
+ * A new check needs no change there: a module here, declared with `defineCheck`, and its name in
+ * registry.ts.
+ *
  * A check: its name and what it holds a server to; the cases it adds for each planned signed
  * operation (and once per run); a phase of its own, before or after the cases; and a verdict of
  * its own on every accepted answer of any check.
