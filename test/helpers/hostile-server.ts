@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { readFileSync } from "node:fs";
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
+import { acceptMarkers } from "./accept-marker.js";
 import { listenOnLoopback } from "./loopback.js";
 
 export type Hostile = {
@@ -45,41 +46,20 @@ export async function startHostile(
     request.resume();
     handle(request, response, write);
   });
-  /** Remote ports in the order their connections were accepted; the test's markers among them. */
-  const acceptOrder: number[] = [];
-  const markerPorts = new Set<number>();
-  const onAccept: (() => void)[] = [];
   server.on("connection", (socket) => {
-    acceptOrder.push(socket.remotePort ?? -1);
-    onAccept.splice(0).forEach((check) => check());
-    if (markerPorts.has(socket.remotePort ?? -1)) return socket.destroy();
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
+  const markers = acceptMarkers(server, host);
   const { baseUrl, close } = await listenOnLoopback(server, { host });
-  const acceptedBeforeMarker = () => new Promise<number>((resolve, reject) => {
-    const probe = connect({ host, port: Number(new URL(baseUrl).port) }, () => {
-      const port = probe.localPort!;
-      markerPorts.add(port);
-      const check = () => {
-        const at = acceptOrder.indexOf(port);
-        if (at === -1) return void onAccept.push(check);
-        probe.destroy();
-        // Accepted before it was known as a marker: not one of the server's connections.
-        for (const socket of sockets) if (socket.remotePort === port) (sockets.delete(socket), socket.destroy());
-        resolve(acceptOrder.slice(0, at).filter((other) => !markerPorts.has(other)).length);
-      };
-      check();
-    });
-    probe.on("error", reject);
-  });
   return {
     baseUrl,
     received,
     bytesWritten: () => written,
     openConnections: () => sockets.size,
-    connectionsAccepted: () => acceptOrder.filter((port) => !markerPorts.has(port)).length,
-    acceptedBeforeMarker,
+    connectionsAccepted: markers.accepted,
+    // A marker is closed at once: openConnections() may count it for a moment, never after.
+    acceptedBeforeMarker: markers.acceptedBeforeMarker,
     close,
   };
 }
