@@ -143,6 +143,7 @@ describe("the installed package", () => {
 
   it("makes its first signed call reading at most 40 module files besides undici's public entry, the called operation's validators alone among them", async () => {
     // Every module file the process loads: ESM through a load hook, CommonJS from require's cache.
+    writeFileSync(path.join(project, "last-module.mjs"), "export {};\n");
     writeFileSync(path.join(project, "count-modules.mjs"), `
       import Module, { register } from "node:module";
       import { MessageChannel } from "node:worker_threads";
@@ -156,7 +157,12 @@ describe("the installed package", () => {
       const { createClient } = await import("txc-api");
       const client = createClient({ baseUrl: process.env.TXC_BASE_URL, apiKey: process.env.TXC_API_KEY, apiSecret: process.env.TXC_API_SECRET });
       await client.getMainBalance({ ticker: "BTC" });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The hook's messages come in order: once a module loaded last is heard of, all before it are.
+      const last = new URL("./last-module.mjs", import.meta.url).href;
+      const heard = new Promise((resolve) => port1.on("message", (url) => url === last && resolve()));
+      await import(last);
+      await heard;
+      loaded.delete(last);
       for (const file of Object.keys(Module._cache)) loaded.add("file://" + file);
       port1.close();
       console.log(JSON.stringify([...loaded].map((url) => url.replace(/^file:\\/\\/.*?node_modules\\//, ""))));

@@ -171,6 +171,19 @@ describe("the docs and the document", () => {
   });
 });
 
+/** Whether the port refuses a new connection (its server stopped listening) within `ms`, polled every 20 ms. */
+async function refusesConnectionsWithin(port: number, ms: number): Promise<boolean> {
+  const refused = () => new Promise<boolean>((resolve) => {
+    const probe = connect({ host: "127.0.0.1", port });
+    probe.once("connect", () => (probe.destroy(), resolve(false)));
+    probe.once("error", () => resolve(true));
+  });
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (await refused()) return true;
+  }
+  return refused();
+}
+
 describe("shutdown", () => {
   it("answers every request already received when SIGTERM comes in a burst, with Connection: close, then exits 0", async () => {
     const own = await startSandbox();
@@ -198,7 +211,8 @@ describe("shutdown", () => {
     });
     await Promise.all(requests.map((r) => r.received));
     own.process.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The shutdown has begun once the port refuses new connections: only then are the bodies ended.
+    expect(await refusesConnectionsWithin(port, 5_000)).toBe(true);
     for (const { sent } of requests) sent.end(body.slice(1));
     const statuses = await Promise.allSettled(requests.map((r) => r.answered));
     expect(statuses.filter((s) => s.status === "rejected")).toEqual([]);
