@@ -1,7 +1,6 @@
 // The shared types of a run, imported by every part of the tester and importing none of them: a
 // case, what came back, and a verdict. The checks' names are their modules' (checks/registry.ts).
-import type { OperationId } from "../../generated/operations.js";
-import { pathPrefixes } from "../../generated/operations.js";
+import { pathPrefixes, type OperationId } from "../../generated/operations.js";
 import type { ConformanceKind, JsonReading } from "../validation/answer-conformance.js";
 
 /** The pseudo-operation of the case sent to a path the API does not have. */

@@ -5,7 +5,6 @@ import { validationIssues } from "../validation/issues.js";
 import { validators } from "../../generated/validators.js";
 import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
 
-
 export type Fixtures = Partial<Record<OperationId, Record<string, unknown>>>;
 
 /** Real request fields for an operation: the fixture given for it (--fixtures), else its first documented example. */

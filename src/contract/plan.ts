@@ -34,7 +34,7 @@ function plannedOperation(operationId: OperationId, plan: PlanContext): PlannedO
   const examples = contractFacts[operationId].requestExamples;
   return {
     operationId, method, path, examples,
-    schema: (contractFacts[operationId].requestSchema ?? undefined) ?? {},
+    schema: contractFacts[operationId].requestSchema ?? {},
     valid: examples[0]?.fields ?? {},
     fixture: plan.fixtures[operationId],
     make: (name, check, expect, fields, tamper) => ({ operationId, check, name, method, path, fields, tamper, expect }),

@@ -4,7 +4,6 @@
 import { CHECK_NAMES, checkNamed, type CheckName } from "./checks/registry.js";
 import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
 
-
 export type NotSelected = {
   operations: { operationId: OperationId; reason: string }[];
   checks: { check: CheckName; reason: string }[];

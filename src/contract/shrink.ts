@@ -21,7 +21,7 @@ function simplest(p: Schema, current: unknown): unknown[] {
 /** Smaller requests than `fields`, the smallest first: an optional field dropped, then a value simplified. */
 export function shrinkCandidates(testCase: Case): Fields[] {
   if (isUnknownPath(testCase.operationId) || !testCase.fields) return [];
-  const schema = (contractFacts[testCase.operationId].requestSchema ?? undefined) ?? {};
+  const schema = contractFacts[testCase.operationId].requestSchema ?? {};
   const required = new Set<string>(schema.required ?? []);
   const fields = testCase.fields;
   const candidates: Fields[] = [];

@@ -60,8 +60,8 @@ const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 function driftingKeys(operationId: OperationId, body: unknown): Problem[] {
   const errors = (body as { errors?: unknown } | null)?.errors;
   if (!errors || typeof errors !== "object") return [];
-  const fields = Object.keys((contractFacts[operationId].requestSchema ?? undefined)?.properties ?? {});
-  const allowed = new Set([...fields, ...new Set(contractFacts[operationId].errorKeys)]);
+  const fields = Object.keys(contractFacts[operationId].requestSchema?.properties ?? {});
+  const allowed = new Set([...fields, ...contractFacts[operationId].errorKeys]);
   return Object.keys(errors)
     .filter((key) => !allowed.has(key))
     .map((key) => {
@@ -75,7 +75,7 @@ function driftingKeys(operationId: OperationId, body: unknown): Problem[] {
  * value, a boolean. A server may refuse a ticker it does not know, never `limit: 100` or `enabled: false`.
  */
 function schemaDecided(operationId: OperationId, field: string): boolean {
-  const p: Schema | undefined = (contractFacts[operationId].requestSchema ?? undefined)?.properties?.[field];
+  const p: Schema | undefined = contractFacts[operationId].requestSchema?.properties?.[field];
   if (!p) return false;
   const type = Array.isArray(p.type) ? p.type[0] : p.type;
   return Array.isArray(p.enum) || type === "boolean" || ((type === "integer" || type === "number") && p.minimum !== undefined && p.maximum !== undefined);

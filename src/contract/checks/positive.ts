@@ -46,7 +46,7 @@ export function validRequests(operation: PlannedOperation, plan: PlanContext, ch
     for (const field of SIGNING_FIELDS) delete fields[field];
     cases.push({ ...make(`generated valid request #${i + 1}`, check, accepted, fields), generated: true });
   }
-  return check === "tied-answers" ? cases.map((testCase) => ({ ...testCase, ownAcceptance: "when-failed" as const })) : cases;
+  return cases;
 }
 
 export const positive = defineCheck({

@@ -20,8 +20,12 @@ export function judgeTied(testCase: Case, observed: Observation): CheckResult | 
 export const tiedAnswers = defineCheck({
   name: "tied-answers",
   description: "answers agree with their request: a refund's id is the transaction_id sent, a page's offset and limit are those asked for, it holds at most limit records and a later offset moves, a balance asked for one ticker lists only it",
-  // Every accepted answer is compared; without positive, the valid requests of the tied operations are sent for it.
-  cases: (operation, plan) => (!plan.wanted("positive") && operationIndex[operation.operationId].tiedToRequest.length ? validRequests(operation, plan, "tied-answers") : []),
+  // Every accepted answer is compared; without positive, the valid requests of the tied operations
+  // are sent for it, each reported only when it failed (its acceptance is positive's to report).
+  cases: (operation, plan) =>
+    !plan.wanted("positive") && operationIndex[operation.operationId].tiedToRequest.length
+      ? validRequests(operation, plan, "tied-answers").map((testCase) => ({ ...testCase, ownAcceptance: "when-failed" as const }))
+      : [],
   judgeAccepted: judgeTied,
   phase: {
     at: "before-cases",
