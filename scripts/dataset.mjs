@@ -47,7 +47,6 @@ const Dataset = record("Everything the sandbox serves. `--data FILE` replaces it
   accounts: list(Account),
 });
 
-export const datasetSchema = Dataset;
 const namedParts = { ApiKey, Deposit, FlexPlan, MiningAccount, Account, Code, Dataset };
 
 const GENERATED = "// Generated from openapi/ by scripts/dataset.mjs. Do not edit: run `npm run generate`.";
@@ -91,7 +90,7 @@ function typeContext() {
 export function generateDataset(outDir) {
   const document = JSON.parse(readFileSync(path.join(outDir, "openapi.json"), "utf8"));
   const ajv = documentAjv(withoutAnnotations(document));
-  ajv.addSchema(datasetSchema, "dataset");
+  ajv.addSchema(Dataset, "dataset");
   const code = validatorCode(ajv, { validateDataset: "dataset" });
   writeFileSync(path.join(outDir, "dataset.js"), `${GENERATED}\n${code}\n`);
   writeFileSync(path.join(outDir, "dataset.d.ts"), [
