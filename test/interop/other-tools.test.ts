@@ -14,10 +14,12 @@ import { bin, generatedDir, root } from "../helpers/project.js";
 
 const documentFile = path.join(generatedDir, "openapi.json");
 const document = () => JSON.parse(readFileSync(documentFile, "utf8"));
-const out = path.join(root, "dist", "interop");
+// Not under dist/: every .d.ts there ships in the package ("files": dist/**/*.d.ts), and the
+// package test packs while this one runs.
+const out = path.join(root, "node_modules", ".cache", "txc-api-interop");
 const run = (command: string, args: string[], cwd = root) => promisify(execFile)(command, args, { cwd, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
 
-/** Each generator as its users run it, writing under dist/interop (nothing kept between runs). */
+/** Each generator as its users run it, writing under `out` (nothing kept between runs). */
 const generators = {
   // Run outside the repository: in it, openapi-typescript reads redocly.yaml and writes generated/schema.d.ts instead.
   "openapi-typescript": () => run(bin("openapi-typescript"), [documentFile, "-o", path.join(out, "openapi-typescript", "schema.d.ts")], out),
