@@ -95,15 +95,18 @@ describe("hooks", () => {
     const server = await rateLimitedThenOk();
     const kept: AttemptEvent[] = [];
     const snapshots: string[] = [];
+    // A throw inside a hook becomes a warning: what the hook saw is recorded and asserted after the call.
     const keep = (event: AttemptEvent) => {
       kept.push(event);
       snapshots.push(JSON.stringify(event));
-      expect(() => Object.assign(event, { status: 999 })).toThrow(TypeError);
-      expect(() => Object.assign(event.headers, { "X-TXC-APIKEY": "changed" })).toThrow(TypeError);
     };
     await createClient({ baseUrl: server.baseUrl, ...keys, hooks: { onRequest: keep, onResponse: keep, onRetry: keep }, retry: { attempts: 3 } }).getMainBalance();
     expect(kept).toHaveLength(5);
     expect(kept.map((event) => JSON.stringify(event))).toEqual(snapshots);
+    for (const event of kept) {
+      expect(() => Object.assign(event, { status: 999 })).toThrow(TypeError);
+      expect(() => Object.assign(event.headers, { "X-TXC-APIKEY": "changed" })).toThrow(TypeError);
+    }
     expect(kept[0]).not.toHaveProperty("status");
     expect(new Set(kept).size).toBe(5);
   });
