@@ -1,17 +1,19 @@
 // What the proxy holds each exchange of live traffic to: the document's rules already in the
-// package (the validators, the answer reading of the client and the tester, the ties to the
-// request, the signing rules, the documented rate limits), applied to what really went by.
-import { createHmac, timingSafeEqual } from "node:crypto";
+// package (the kit's verification and request validation, the answer reading of the client and
+// the tester, the ties to the request, the documented rate limits), applied to what really went by.
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { validators } from "../../generated/validators.js";
 import { SIGNING_FIELDS } from "../signing/sign.js";
-import { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/headers.js";
+import { API_KEY_HEADER } from "../signing/headers.js";
 import { closest } from "../text/closest.js";
 import { printable } from "../text/printable.js";
 import { conformanceProblems, readJson } from "../validation/answer-conformance.js";
-import { validationIssues } from "../validation/issues.js";
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import { SlidingWindows, windowsOf } from "../rate-limits/sliding-windows.js";
+import { isPrivateOperation, operationAt, type PrivateOperationId } from "../server/routes.js";
+import { validateRequest } from "../server/validate.js";
+import { verifySignedRequest, type VerifyReason } from "../server/verify.js";
+import { observedNonceRule } from "./nonce-rule.js";
 
 /** The proxy's checks, as its reports name them. */
 export const PROXY_CHECKS = ["documented-operation", "signing-headers", "request-path", "nonce-order", "request-body", "signature", "status", "answer", "tied-answers", "rate-limits"] as const;
@@ -28,76 +30,76 @@ export type Exchange = {
 };
 
 export type Finding = { check: ProxyCheck; message: string };
-export type Judged = { operationId: OperationId | null; ran: ProxyCheck[]; findings: Finding[] };
+/** An exchange judged: the checks that ran, what they found, and what the document answers a request it refuses. */
+export type Judged = { operationId: OperationId | null; ran: ProxyCheck[]; findings: Finding[]; expected?: DocumentedAnswer };
 
 const header = (headers: Exchange["headers"], name: string) => {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The documented operation of a method and path, the way the sandbox routes: exactly as sent. */
-export function operationAt(method: string, path: string): OperationId | null {
-  for (const [id, operation] of Object.entries(operationIndex) as [OperationId, (typeof operationIndex)[OperationId]][]) {
-    if (operation.method === method && operation.path === path) return id;
-  }
-  return null;
-}
-
-/** The state kept across exchanges: the last nonce of each key, and the requests of each documented rate-limit window. */
+/** The state kept across exchanges: the nonces of each key, and the requests of each documented rate-limit window. */
 export class ProxyState {
-  readonly lastNonce = new Map<string, bigint>();
+  readonly nonces = observedNonceRule();
   readonly windows = new SlidingWindows();
-  constructor(readonly credentials: ReadonlyMap<string, string> = new Map()) {}
+  readonly #secrets: ReadonlyMap<string, string>;
+  constructor(credentials: ReadonlyMap<string, string> = new Map()) {
+    this.#secrets = credentials;
+  }
+  /** The key lookup of the verification: a key whose secret the proxy was not given has its signature left unchecked. */
+  readonly keys = (apiKey: string) => {
+    const secret = this.#secrets.get(apiKey);
+    return secret === undefined ? undefined : { secret, partner: true };
+  };
 }
 
-const sameSignature = (expected: string, given: string) =>
-  expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+/** The proxy's check that each of the kit's refusals falls under, in the order the kit checks. */
+const CHECK_OF_REASON: Record<VerifyReason, ProxyCheck> = {
+  "missing-header": "signing-headers", "unknown-key": "signing-headers", "payload-mismatch": "signing-headers", "body-reserialised": "signing-headers",
+  "raw-body-required": "signing-headers", "key-store-failed": "signing-headers", signature: "signature", "content-type": "request-body", "not-utf8": "request-body",
+  "not-json": "request-body", "duplicate-field": "request-body", "not-object": "request-body", "request-path": "request-path", "nonce-format": "nonce-order",
+  "nonce-reused": "nonce-order", "nonce-store-failed": "nonce-order",
+};
+const VERIFICATION_ORDER: ProxyCheck[] = ["signing-headers", "signature", "request-body", "request-path", "nonce-order"];
 
-/** The request of a signed operation against the signing rules and its body schema. */
-function judgeSignedRequest(operationId: OperationId, exchange: Exchange, state: ProxyState, ran: ProxyCheck[], findings: Finding[]): Record<string, unknown> | undefined {
-  const find = (check: ProxyCheck, message: string) => findings.push({ check, message });
+/** "Missing X." as a finding: "missing X" (a header name keeps its case). */
+const asFinding = (message: string) => message.replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase()).replace(/\.$/, "");
+
+/** What the document answers a request the verification refuses: the status and body a server built on the kit sends. */
+export type DocumentedAnswer = { status: number; body: unknown; reason: VerifyReason };
+
+/** The request of a signed operation: verified as the kit verifies, then its body against the operation's fields and schema. */
+async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Exchange, state: ProxyState, ran: ProxyCheck[], findings: Finding[]) {
   const { path } = operationIndex[operationId];
-  const apiKey = header(exchange.headers, API_KEY_HEADER);
-  const payload = header(exchange.headers, PAYLOAD_HEADER);
-  const signature = header(exchange.headers, SIGNATURE_HEADER);
-  ran.push("signing-headers");
-  const missing = [[API_KEY_HEADER, apiKey], [PAYLOAD_HEADER, payload], [SIGNATURE_HEADER, signature]].filter(([, value]) => !value).map(([name]) => name);
-  if (missing.length) find("signing-headers", `missing ${missing.join(", ")}`);
-  else if (payload !== exchange.body.toString("base64")) find("signing-headers", `${PAYLOAD_HEADER} is not the base64 of the body sent`);
-  const json = readJson(exchange.body.toString("utf8"), true);
-  if (!json.ok || !json.value || typeof json.value !== "object" || Array.isArray(json.value)) {
-    ran.push("request-body");
-    find("request-body", "the body is not a JSON object");
-    return undefined;
+  const verified = await verifySignedRequest({ path, headers: exchange.headers, rawBody: exchange.body }, { keys: state.keys, nonces: state.nonces, unknownKeys: "skip-signature" });
+  const failedCheck = verified.ok ? undefined : CHECK_OF_REASON[verified.reason];
+  for (const check of VERIFICATION_ORDER) {
+    if (check === "signature" && (verified.ok || failedCheck !== "signature") && !state.keys(String(header(exchange.headers, API_KEY_HEADER)))) continue;
+    ran.push(check);
+    if (check === failedCheck) break;
   }
+  let expected: DocumentedAnswer | undefined;
+  if (!verified.ok) {
+    findings.push({ check: failedCheck!, message: asFinding(verified.body.message) });
+    expected = { status: verified.status, body: verified.body, reason: verified.reason };
+  }
+  const json = verified.ok ? { ok: true as const, value: verified.body } : readJson(exchange.body.toString("utf8"), true);
+  if (!json.ok || !json.value || typeof json.value !== "object" || Array.isArray(json.value)) return { expected };
   const body = json.value as Record<string, unknown>;
-  ran.push("request-path");
-  if (body.request !== path) find("request-path", `the body's request is ${printable(JSON.stringify(body.request ?? null), 80)}, not the path called, ${path}`);
-  ran.push("nonce-order");
-  // The description: a string, unique per request; "greater than the last" only reads where it is a number.
-  if (typeof body.nonce !== "string") find("nonce-order", `the nonce is ${printable(JSON.stringify(body.nonce ?? null), 40)}, not a string`);
-  else if (apiKey && /^\d+$/.test(body.nonce)) {
-    const nonce = BigInt(body.nonce);
-    const last = state.lastNonce.get(apiKey);
-    if (last !== undefined && nonce <= last) find("nonce-order", `the nonce ${body.nonce} is not greater than the last one of this key, ${last}`);
-    else state.lastNonce.set(apiKey, nonce);
-  }
-  ran.push("request-body");
+  if (!ran.includes("request-body")) ran.push("request-body");
   const listed: string[] = (operationIndex[operationId].requestFields as readonly string[]).filter((field) => !SIGNING_FIELDS.has(field));
   for (const name of Object.keys(body)) {
     if (SIGNING_FIELDS.has(name) || listed.includes(name)) continue;
     const meant = closest(name, listed);
     // An unlisted field is allowed (ccxt sends nonceWindow); one close to a listed name is a typo.
-    if (meant) find("request-body", `${printable(name, 40)} is not a field of ${operationId}: did you mean ${meant}?`);
+    if (meant) findings.push({ check: "request-body", message: `${printable(name, 40)} is not a field of ${operationId}: did you mean ${meant}?` });
   }
-  const validate = validators[operationId].request;
-  if (validate && !validate(body)) for (const issue of validationIssues(validate.errors)) find("request-body", issue.message);
-  const secret = apiKey ? state.credentials.get(apiKey) : undefined;
-  if (secret && payload && signature) {
-    ran.push("signature");
-    if (!sameSignature(createHmac("sha512", secret).update(payload).digest("hex"), signature)) find("signature", `${SIGNATURE_HEADER} is not the HMAC-SHA512 of the payload with this key's secret`);
+  const validation = validateRequest(operationId, body);
+  if (!validation.ok) {
+    for (const messages of Object.values(validation.errors)) for (const message of messages) findings.push({ check: "request-body", message });
+    expected ??= { status: validation.status, body: validation.body, reason: "request-body" as VerifyReason };
   }
-  return body;
+  return { body, expected };
 }
 
 /** The answer against its status, its schema and the request it answers; a 429 against the documented limits. */
@@ -121,18 +123,19 @@ function judgeAnswer(operationId: OperationId, exchange: Exchange, sent: Record<
 }
 
 /** One exchange judged: the request as it went, then the answer as it came back. */
-export function judgeExchange(exchange: Exchange, state: ProxyState, now = Date.now()): Judged {
+export async function judgeExchange(exchange: Exchange, state: ProxyState, now = Date.now()): Promise<Judged> {
   const ran: ProxyCheck[] = ["documented-operation"];
   const findings: Finding[] = [];
-  const operationId = operationAt(exchange.method, exchange.path);
+  const operationId = operationAt(exchange.method, exchange.path) ?? null;
   if (!operationId) {
     findings.push({ check: "documented-operation", message: `${exchange.method} ${printable(exchange.path, 100)} is no operation of the document` });
     return { operationId, ran, findings };
   }
-  const sent = operationIndex[operationId].signed ? judgeSignedRequest(operationId, exchange, state, ran, findings) : undefined;
+  const request = isPrivateOperation(operationId) ? await judgeSignedRequest(operationId, exchange, state, ran, findings) : undefined;
+  const sent = request?.body;
   // Counted as the API counts: every request in its documented windows, refused or not.
   const windows = windowsOf(operationId);
   const roomLeft = windows.length > 0 && state.windows.reserve(windows, now) === 0;
   if (exchange.answer) judgeAnswer(operationId, exchange, sent, roomLeft, ran, findings);
-  return { operationId, ran, findings };
+  return { operationId, ran, findings, ...(request?.expected ? { expected: request.expected } : {}) };
 }

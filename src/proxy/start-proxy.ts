@@ -18,7 +18,12 @@ export type ProxyViolation = {
   path: string;
   /** The status returned to the caller (502 when the upstream gave no answer). */
   status: number;
+  /** For a request the document refuses: what a server built on txc-api/server answers it (status and error body). */
+  documentedAnswer?: { status: number; body: unknown };
 };
+
+/** The checks of the request, whose violations carry the documented answer to it. */
+const REQUEST_CHECKS = new Set<string>(["signing-headers", "signature", "request-body", "request-path", "nonce-order"]);
 
 export type ProxyOptions = {
   /** The server the traffic goes to: an http(s) URL, its path a prefix of every request's. */
@@ -144,7 +149,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       jsonAnswer(response, 502, `txc-api proxy: no answer from the upstream ${upstream.origin}: ${why}`);
       report({ operationId: null, check: "upstream", message: why, method, path, status: 502 });
     }
-    const judged = judgeExchange(exchange, state);
+    const judged = await judgeExchange(exchange, state);
     for (const check of new Set(judged.ran)) {
       const key = `${judged.operationId}\n${check}`;
       const entry = ran.get(key) ?? { operationId: judged.operationId, check, exchanges: 0, violations: 0 };
@@ -153,7 +158,8 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       ran.set(key, entry);
     }
     const status = exchange.answer?.status ?? 502;
-    for (const { check, message } of judged.findings) report({ operationId: judged.operationId, check, message, method, path, status });
+    const documentedAnswer = judged.expected ? { documentedAnswer: { status: judged.expected.status, body: judged.expected.body } } : {};
+    for (const { check, message } of judged.findings) report({ operationId: judged.operationId, check, message, method, path, status, ...(REQUEST_CHECKS.has(check) ? documentedAnswer : {}) });
   }
 
   const inFlight = new Set<Promise<void>>();

@@ -1,13 +1,13 @@
-// The API's requests as they arrive over HTTP: routed, recorded in the call log, faults applied,
-// then the steps of pipeline.ts with the body read once routed.
+// The API's requests as they arrive over HTTP: recorded in the call log, faults applied, then
+// the server kit's steps (route and rate-limit, then the rest with the body read once admitted).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { operationIndex } from "../../generated/operations.js";
 import { API_KEY_HEADER } from "../signing/sign.js";
+import { errorReply, type Reply } from "../server/error-bodies.js";
+import { internalError, readBody, writeReply, type LineLogger } from "../server/node-io.js";
+import { isPrivateOperation, operationAt } from "../server/routes.js";
 import type { CallLog } from "./call-log.js";
 import type { FaultQueue, FaultSpec } from "./faults.js";
-import type { PrivateOperationId } from "./handlers.js";
-import { readBody, writeReply, type SandboxLogger } from "./http-io.js";
-import { answerPrivate, errorReply, rateLimit, route, type Reply, type SandboxSession } from "./pipeline.js";
+import type { SandboxSession } from "./session.js";
 
 const API_KEY = API_KEY_HEADER.toLowerCase();
 
@@ -16,9 +16,8 @@ export type ApiSetup = {
   session: () => SandboxSession;
   calls: CallLog;
   faults: FaultQueue;
-  rateLimits: boolean;
   maxBodyBytes: number;
-  log: SandboxLogger;
+  log: LineLogger;
 };
 
 /** The answer a status fault gives: the document's error body for the path's kind. */
@@ -38,25 +37,27 @@ function applyFault(fault: FaultSpec, path: string, request: IncomingMessage, re
 }
 
 /** Answers a request of the API at `path` (the target as sent, without its query). */
-export function apiHandler({ session, calls, faults, rateLimits, maxBodyBytes, log }: ApiSetup) {
+export function apiHandler({ session, calls, faults, maxBodyBytes, log }: ApiSetup) {
   return function handle(request: IncomingMessage, response: ServerResponse, path: string) {
-    const operationId = route(request.method ?? "", path);
+    const operationId = operationAt(request.method ?? "", path) ?? null;
     const apiKey = request.headers[API_KEY] as string | undefined;
     const at = Date.now();
-    const fault = typeof operationId === "string" ? faults.take(operationId) : undefined;
+    const fault = operationId ? faults.take(operationId) : undefined;
     const record = (status: number, rawBody?: Buffer) =>
-      calls.record({ operationId: typeof operationId === "string" ? operationId : null, method: request.method ?? "", path, rawBody, apiKey, status, ...(fault ? { fault } : {}), at });
+      calls.record({ operationId, method: request.method ?? "", path, rawBody, apiKey, status, ...(fault ? { fault } : {}), at });
     const answer = (reply: Reply, rawBody?: Buffer) => {
       if (fault?.drop === "after") return (record(0, rawBody), request.socket.destroy());
       record(reply.status, rawBody);
       if (fault?.delayMs !== undefined) setTimeout(() => !response.destroyed && writeReply(response, reply), fault.delayMs).unref();
       else writeReply(response, reply);
     };
-    if (typeof operationId !== "string") return answer(operationId);
     if (fault && (fault.status !== undefined || fault.drop === "before")) return applyFault(fault, path, request, response, record);
-    const limited = rateLimits ? rateLimit(session(), operationId, request.socket.remoteAddress ?? "unknown") : undefined;
-    if (limited) return answer(limited);
-    if (!operationIndex[operationId].signed) return answer({ status: 200, body: operationIndex[operationId].publicAnswer });
-    readBody(request, response, maxBodyBytes, path, (rawBody) => answer(answerPrivate(session(), operationId as PrivateOperationId, request.headers, rawBody), rawBody), log);
+    const api = session().api;
+    const failed = (error: unknown) => internalError(response, error, log);
+    api.admit({ method: request.method ?? "", path, headers: request.headers, address: request.socket.remoteAddress ?? "unknown" }).then((admitted) => {
+      if (!("operationId" in admitted)) return answer(admitted);
+      if (!isPrivateOperation(admitted.operationId)) return api.answer(admitted, Buffer.alloc(0)).then((reply) => answer(reply));
+      readBody(request, response, maxBodyBytes, path, (rawBody) => void api.answer(admitted, rawBody).then((reply) => answer(reply, rawBody)).catch(failed), log);
+    }).catch(failed);
   };
 }

@@ -1,23 +1,23 @@
-import type { operationIndex } from "../../generated/operations.js";
-import type { OperationId, RequestBody, ResponseBody } from "../client/operation-types.js";
+import type { OperationId, ResponseBody } from "../client/operation-types.js";
 import type { Account } from "../../generated/dataset.js";
-import type { JsonText } from "./json-text.js";
+import type { Handlers } from "../server/handler-types.js";
+import type { JsonText } from "../server/json-text.js";
+import type { PrivateOperationId } from "../server/routes.js";
+import type { HandledBody } from "../server/validate.js";
 import type { SandboxState } from "./state.js";
 
-/** The operations that take a signed body: those the sandbox hands to a handler. */
-export type PrivateOperationId = { [Id in OperationId]: (typeof operationIndex)[Id]["signed"] extends true ? Id : never }[OperationId];
+export type { PrivateOperationId, HandledBody };
 
-/** The request body as validated, with the document's defaults applied (limit and offset are there). */
-export type HandledBody<Id extends PrivateOperationId> = RequestBody<Id> &
-  Required<Pick<RequestBody<Id>, keyof (typeof operationIndex)[Id]["requestDefaults"] & keyof RequestBody<Id>>>;
+/** What the sandbox's key lookup gives the kit: the secret, the partner flag, and the account itself. */
+export type SandboxKey = { secret: import("node:crypto").KeyObject; partner: boolean; account: Account };
 
 /** What a handler answers: the operation's documented 200 body, as a value or already serialised. */
 export type Handler<Id extends PrivateOperationId> = (state: SandboxState, account: Account, body: HandledBody<Id>) => ResponseBody<Id> | JsonText<ResponseBody<Id>>;
 
 /**
  * What each private operation does to the sandbox's state. Typed from the generated types: an
- * answer the document does not allow for an operation does not compile. A handler throws a
- * Refusal for a request it turns down.
+ * answer the document does not allow for an operation does not compile. A handler throws the
+ * kit's ApiError (invalidField) for a request it turns down.
  */
 export const handlers: { [Id in PrivateOperationId]: Handler<Id> } = {
   getInvestmentsHistory: (state, account, body) => state.investments(account, body),
@@ -30,3 +30,12 @@ export const handlers: { [Id in PrivateOperationId]: Handler<Id> } = {
   getFundingHistory: (state, account, body) => state.fundingHistory(account, body),
   resetSubAccountApiKey: (state, account, body) => state.resetSubAccountApiKey(account, body.apiKeyId),
 };
+
+/** The handlers as the kit calls them, over one state; a page already serialised goes out as its bytes. */
+export function kitHandlers(state: SandboxState): Handlers<SandboxKey> {
+  const bound: Partial<Record<OperationId, unknown>> = {};
+  for (const [id, handler] of Object.entries(handlers) as [PrivateOperationId, Handler<PrivateOperationId>][]) {
+    bound[id] = ({ key, body }: { key: SandboxKey; body: HandledBody<PrivateOperationId> }) => handler(state, key.account, body);
+  }
+  return bound as Handlers<SandboxKey>;
+}

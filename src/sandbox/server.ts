@@ -2,12 +2,13 @@
 // session that a reset replaces whole.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Dataset } from "../../generated/dataset.js";
-import { SandboxSession } from "./pipeline.js";
+import { SandboxSession } from "./session.js";
 import { DOCUMENTED_SANDBOX } from "./docs-page.js";
 import { closingResponses } from "./shutdown.js";
 import { CallLog } from "./call-log.js";
 import { FaultQueue } from "./faults.js";
-import { internalError, stderrLogger, type SandboxLogger } from "./http-io.js";
+import { internalError, stderrLogger, type LineLogger } from "../server/node-io.js";
+import type { ApiLogger } from "../server/pipeline.js";
 import { answerUnparsable, signingHeadersFor } from "./unparsable.js";
 import { siteHandler } from "./site.js";
 import { apiHandler } from "./api-calls.js";
@@ -29,7 +30,7 @@ export type SandboxOptions = {
   /** Filled in by createSandbox: what the in-process handle calls. */
   controls?: SandboxControls;
   /** Where an exception inside the sandbox is told, with its stack (default stderr). */
-  log?: SandboxLogger;
+  log?: LineLogger;
 };
 
 /** What createSandbox lets its caller do besides serving: reset as POST /sandbox/reset does. */
@@ -39,14 +40,16 @@ export type SandboxControls = { reset?: () => void };
 export function createSandbox({
   dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
 }: SandboxOptions): Server {
-  let session = new SandboxSession(dataset);
+  // The kit tells of a handler that threw or a store that failed; the sandbox says it on its own log.
+  const apiLog: ApiLogger = ({ message }) => log(`txc-api sandbox: ${message}`);
+  let session = new SandboxSession(dataset, { rateLimits, log: apiLog });
   controls.reset = () => {
-    session = new SandboxSession(dataset);
+    session = new SandboxSession(dataset, { rateLimits, log: apiLog });
     calls.clear();
     faults.clear();
   };
   const serveSite = siteHandler({ docsFile, documentFile, calls, faults, maxBodyBytes, log, reset: controls.reset, boundOrigin: () => boundOrigin() });
-  const serveApi = apiHandler({ session: () => session, calls, faults, rateLimits, maxBodyBytes, log });
+  const serveApi = apiHandler({ session: () => session, calls, faults, maxBodyBytes, log });
 
   /** The site's pages, else the API. */
   function handleRequest(request: IncomingMessage, response: ServerResponse) {

@@ -5,8 +5,8 @@ import { operationIndex, pathPrefixes } from "../../generated/operations.js";
 import type { CallLog } from "./call-log.js";
 import { docsFor, documentFor, requestOrigin } from "./docs-page.js";
 import { FaultQueue, FaultSpecError } from "./faults.js";
-import { readBody, sendText, writeReply, type SandboxLogger } from "./http-io.js";
-import { errorReply, type Reply } from "./pipeline.js";
+import { readBody, sendText, writeReply, type LineLogger } from "../server/node-io.js";
+import { errorReply, type Reply } from "../server/error-bodies.js";
 import { StaticFile } from "./static-file.js";
 
 export type SiteSetup = {
@@ -15,7 +15,7 @@ export type SiteSetup = {
   calls: CallLog;
   faults: FaultQueue;
   maxBodyBytes: number;
-  log: SandboxLogger;
+  log: LineLogger;
   reset: () => void;
   /** Where the server listens, for links when a request names no host. */
   boundOrigin: () => string;

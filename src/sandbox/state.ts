@@ -2,8 +2,8 @@ import { createSecretKey, randomUUID, type KeyObject } from "node:crypto";
 import Big from "big.js";
 import type { Account, Code, Dataset, Deposit } from "../../generated/dataset.js";
 import { canonicalAddress } from "./addresses.js";
-import { PageCache } from "./json-text.js";
-import { Refusal } from "./refusal.js";
+import { invalidField } from "../server/api-error.js";
+import { PageCache } from "./page-cache.js";
 
 /** Limit and offset, defaults already applied from the document. */
 type Page = { limit: number; offset: number };
@@ -15,7 +15,7 @@ type Page = { limit: number; offset: number };
 export class SandboxState {
   readonly currencies: Set<string>;
   readonly #dataset: Dataset;
-  readonly #accounts = new Map<string, { account: Account; secret: KeyObject }>();
+  readonly #accounts = new Map<string, { account: Account; secret: KeyObject; partner: boolean }>();
   readonly #codes = new Map<string, Code & { applied: boolean }>();
   readonly #refunded = new Set<string>();
   readonly #serviceAddresses: Set<string>;
@@ -30,7 +30,7 @@ export class SandboxState {
       // No prototype: a currency named toString or __proto__ is just a name, never Object's.
       account.balances = Object.assign(Object.create(null) as Record<string, string>, account.balances);
       // The secret held as a KeyObject: made once, not converted from text on every request.
-      for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret: createSecretKey(Buffer.from(secret, "utf8")) });
+      for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret: createSecretKey(Buffer.from(secret, "utf8")), partner: account.businessPartner });
     }
     for (const code of this.#dataset.codes) this.#codes.set(code.code, { ...code, applied: false });
   }
@@ -41,14 +41,14 @@ export class SandboxState {
     return pages;
   }
 
-  /** The account and secret of an API key. */
-  credentials(apiKey: string): { account: Account; secret: KeyObject } | undefined {
+  /** The account, secret and partner flag of an API key. */
+  credentials(apiKey: string): { account: Account; secret: KeyObject; partner: boolean } | undefined {
     return this.#accounts.get(apiKey);
   }
 
   balances(account: Account, ticker?: string): Record<string, { main_balance: string }> {
     if (ticker !== undefined) {
-      if (!this.currencies.has(ticker)) throw Refusal.invalid("ticker", `Currency ${ticker} is not known.`);
+      if (!this.currencies.has(ticker)) throw invalidField("ticker", `Currency ${ticker} is not known.`);
       return { [ticker]: { main_balance: account.balances[ticker] ?? "0" } };
     }
     const listed = Object.entries(account.balances).filter(([, amount]) => !new Big(amount).eq(0));
@@ -57,9 +57,9 @@ export class SandboxState {
 
   applyCode(account: Account, code: string | undefined, passphrase: string | undefined) {
     const entry = code === undefined ? undefined : this.#codes.get(code);
-    if (!entry) throw Refusal.invalid("code", "The code is not valid.");
-    if (entry.applied) throw Refusal.invalid("code", "The code has already been applied.");
-    if ((entry.passphrase ?? undefined) !== passphrase) throw Refusal.invalid("passphrase", "The passphrase does not match the code.");
+    if (!entry) throw invalidField("code", "The code is not valid.");
+    if (entry.applied) throw invalidField("code", "The code has already been applied.");
+    if ((entry.passphrase ?? undefined) !== passphrase) throw invalidField("passphrase", "The passphrase does not match the code.");
     // Computed before anything changes, so that a failure leaves the code unapplied.
     const credited = new Big(account.balances[entry.ticker] ?? "0").plus(entry.amount).toFixed();
     account.balances[entry.ticker] = credited;
@@ -69,18 +69,18 @@ export class SandboxState {
 
   refundDeposit(account: Account, transactionId: string, address: string) {
     const deposit: Deposit | undefined = account.deposits.find((d) => d.transactionId === transactionId);
-    if (!deposit || deposit.status !== "canceled") throw Refusal.invalid("transaction_id", "No cancelled deposit has this transaction id.");
-    if (this.#refunded.has(transactionId)) throw Refusal.invalid("transaction_id", "This deposit has already been refunded.");
+    if (!deposit || deposit.status !== "canceled") throw invalidField("transaction_id", "No cancelled deposit has this transaction id.");
+    if (this.#refunded.has(transactionId)) throw invalidField("transaction_id", "This deposit has already been refunded.");
     const destination = canonicalAddress(address);
-    if (destination === "") throw Refusal.invalid("address", "The address is empty.");
-    if (this.#serviceAddresses.has(destination)) throw Refusal.invalid("address", "The address belongs to the service itself.");
+    if (destination === "") throw invalidField("address", "The address is empty.");
+    if (this.#serviceAddresses.has(destination)) throw invalidField("address", "The address belongs to the service itself.");
     this.#refunded.add(transactionId);
     return { id: transactionId };
   }
 
   setAutoReinvest(account: Account, planId: string, enabled: boolean) {
     const plan = account.flexPlans.find((p) => p.id === planId);
-    if (!plan) throw Refusal.invalid("plan", "No flexible plan has this identifier.");
+    if (!plan) throw invalidField("plan", "No flexible plan has this identifier.");
     plan.autoReinvest = enabled;
     return { data: [] };
   }
@@ -90,7 +90,7 @@ export class SandboxState {
   }
 
   investments(account: Account, filter: { id?: string; ticker?: string; status?: number } & Page) {
-    if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw Refusal.invalid("ticker", "The selected ticker is invalid.");
+    if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw invalidField("ticker", "The selected ticker is invalid.");
     return this.#pagesOf(account).page(["investments", filter.id, filter.ticker, filter.status], filter, () =>
       account.investments.filter(
         (i) => (filter.id === undefined || i.id === filter.id) && (filter.ticker === undefined || i.plan.ticker === filter.ticker) &&
@@ -99,7 +99,7 @@ export class SandboxState {
   }
 
   interestPayments(account: Account, filter: { planId?: string; ticker?: string } & Page) {
-    if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw Refusal.invalid("ticker", "The selected ticker is invalid.");
+    if (filter.ticker !== undefined && !this.currencies.has(filter.ticker)) throw invalidField("ticker", "The selected ticker is invalid.");
     return this.#pagesOf(account).page(["interestPayments", filter.planId, filter.ticker], filter, () =>
       account.interestPayments.filter((p) => (filter.planId === undefined || p.planId === filter.planId) && (filter.ticker === undefined || p.ticker === filter.ticker)));
   }
@@ -111,12 +111,12 @@ export class SandboxState {
 
   payoutDestination(account: Account, accountName: string | undefined) {
     const mining = account.miningAccounts.find((m) => m.accountName === accountName);
-    if (!mining) throw Refusal.invalid("user", "Mining account not found.");
+    if (!mining) throw invalidField("user", "Mining account not found.");
     return { payoutDestination: mining.payoutDestination, externalAddress: mining.externalAddress };
   }
 
   resetSubAccountApiKey(account: Account, apiKeyId: string) {
-    if (!account.subAccountApiKeys.includes(apiKeyId)) throw Refusal.invalid("apiKeyId", "No sub-account API key has this identifier.");
+    if (!account.subAccountApiKeys.includes(apiKeyId)) throw invalidField("apiKeyId", "No sub-account API key has this identifier.");
     return {};
   }
 }

@@ -2,8 +2,8 @@
 // that closes the connection, read to its end first (lingering-close.ts): never a silent reset.
 import type { Duplex } from "node:stream";
 import type { Socket } from "node:net";
-import { lingeringClose, rawJsonAnswer } from "./lingering-close.js";
-import { errorReply } from "./pipeline.js";
+import { lingeringClose, rawJsonAnswer } from "../server/lingering-close.js";
+import { errorReply } from "../server/error-bodies.js";
 
 /** Node's default header limit, and the room the signing headers of a body of `maxBodyBytes` take (payload in base64, key, signature). */
 const NODE_DEFAULT_HEADER_BYTES = 16 * 1024;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { errorFormats } from "../../generated/operations.js";
 import { validatePrivateError, validatePublicError } from "../../generated/validators.js";
 import { errorFormats as formatsOf } from "../../scripts/operations.mjs";
-import { privateError, publicError } from "../../src/sandbox/refusal.js";
+import { privateErrorBody as privateError, publicErrorBody as publicError } from "../../src/server/error-bodies.js";
 
 const response = (code: number) => ({ content: { "application/json": { examples: { shown: { value: { code, message: "m", errors: {} } } } } } });
 const signedDocument = (first: number, second: number) => ({

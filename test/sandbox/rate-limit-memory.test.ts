@@ -1,6 +1,6 @@
 // Rate-limit windows follow the traffic: addresses that went quiet are forgotten.
 import { expect, it } from "vitest";
-import { ServerRateLimits } from "../../src/sandbox/rate-limits.js";
+import { MemoryRateLimits as ServerRateLimits } from "../../src/server/rate-limits.js";
 
 it("holds no window for 10,000 addresses once their windows have expired", () => {
   let now = 1_700_000_000_000;

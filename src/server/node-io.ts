@@ -1,8 +1,8 @@
-// Reading a request's body and writing a reply: the sandbox's only contact with Node's HTTP objects
-// besides the server itself.
+// Reading a request's body and writing a reply on Node's HTTP objects: for the kit's listener and
+// the sandbox alike.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { JsonText } from "./json-text.js";
-import { errorReply, type Reply } from "./pipeline.js";
+import { bodyBytes } from "./json-text.js";
+import { errorReply, type Reply } from "./error-bodies.js";
 import { closeLingering } from "./lingering-close.js";
 
 export function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string, extraHeaders: string[] = []) {
@@ -13,20 +13,20 @@ export function sendText(response: ServerResponse, status: number, text: string 
 }
 
 export const writeReply = (response: ServerResponse, { status, body }: Reply, extraHeaders?: string[]) =>
-  sendText(response, status, body instanceof JsonText ? body.bytes : JSON.stringify(body), "application/json", extraHeaders);
+  sendText(response, status, bodyBytes(body), "application/json", extraHeaders);
 
-/** Where the sandbox says what went wrong inside it: stderr by default, or the caller's logger in-process. */
-export type SandboxLogger = (message: string) => void;
-export const stderrLogger: SandboxLogger = (message) => process.stderr.write(`${message}\n`);
+/** Where a server says what went wrong inside it: stderr by default, or the caller's logger. */
+export type LineLogger = (message: string) => void;
+export const stderrLogger: LineLogger = (message) => process.stderr.write(`${message}\n`);
 
 /**
  * An exception while answering: 500 when nothing was written yet, and the exception told once,
  * with its stack, to the logger (a stale build or a bug must not pass unseen). The client gets no
- * detail: the text is the sandbox's, nothing a client can act on.
+ * detail: the text is the server's, nothing a client can act on.
  */
-export function internalError(response: ServerResponse, error: unknown, log: SandboxLogger) {
+export function internalError(response: ServerResponse, error: unknown, log: LineLogger, source = "txc-api sandbox") {
   const request = response.req;
-  log(`txc-api sandbox: ${request?.method ?? ""} ${request?.url?.split("?")[0] ?? ""} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
+  log(`${source}: ${request?.method ?? ""} ${request?.url?.split("?")[0] ?? ""} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
   if (!response.headersSent) writeReply(response, errorReply("", 500, "Internal error."));
   else response.destroy();
 }
@@ -35,7 +35,7 @@ export function internalError(response: ServerResponse, error: unknown, log: San
  * Hands the body to `answer` in the turn it ends (no promise per request), or answers 413 when it
  * is larger than allowed. An exception of `answer` is a 500, told to `log`.
  */
-export function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void, log: SandboxLogger): void {
+export function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void, log: LineLogger): void {
   // A 413 says Connection: close, so that no client sends another request on this connection,
   // and the connection is closed only once the client has sent the rest of its body or a bound
   // passed (lingering-close.ts). Listeners, not for-await: leaving a for-await loop early

@@ -1,9 +1,4 @@
-/** An answer already serialised to JSON, sent as it is; `T` is the type of what it holds. */
-export class JsonText<T = unknown> {
-  /** Only for the type checker: what the bytes hold. */
-  declare readonly holds?: T;
-  constructor(readonly bytes: Buffer) {}
-}
+import { JsonText } from "../server/json-text.js";
 
 type Page = { limit: number; offset: number };
 

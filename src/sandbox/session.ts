@@ -1,0 +1,31 @@
+// What a sandbox remembers between requests, and the kit's pipeline over it: the sandbox is the
+// server kit with the dataset's handlers; its faults and call log sit around it (api-calls.ts).
+import type { Dataset } from "../../generated/dataset.js";
+import { ApiPipeline, type ApiLogger } from "../server/pipeline.js";
+import { memoryNonceStore } from "../server/nonces.js";
+import { MemoryRateLimits } from "../server/rate-limits.js";
+import { kitHandlers, type SandboxKey } from "./handlers.js";
+import { SandboxState } from "./state.js";
+
+/** Everything a sandbox remembers between requests; a reset replaces it whole. */
+export class SandboxSession {
+  readonly state: SandboxState;
+  /** The last nonce accepted for each API key. */
+  readonly nonces = memoryNonceStore();
+  readonly limits = new MemoryRateLimits();
+  readonly api: ApiPipeline<SandboxKey>;
+
+  constructor(dataset: Dataset, { rateLimits, log }: { rateLimits: boolean; log: ApiLogger }) {
+    this.state = new SandboxState(dataset);
+    // The sandbox's handlers are typed from the document and its pages are sent as serialised
+    // once: their answers are not checked again on every request.
+    this.api = new ApiPipeline<SandboxKey>({
+      keys: (apiKey) => this.state.credentials(apiKey),
+      handlers: kitHandlers(this.state),
+      nonces: this.nonces,
+      rateLimits: rateLimits ? this.limits : false,
+      responseValidation: "off",
+      log,
+    });
+  }
+}

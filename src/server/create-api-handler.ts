@@ -1,0 +1,109 @@
+// createApiHandler: the kit's pipeline behind a node:http listener and a Fetch-API handler.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { operationIds } from "../../generated/operations.js";
+import { closest } from "../text/closest.js";
+import { bodyBytes } from "./json-text.js";
+import { errorReply, type Reply } from "./error-bodies.js";
+import { internalError, readBody, writeReply } from "./node-io.js";
+import { ApiPipeline, stderrApiLogger, type ApiPipelineOptions } from "./pipeline.js";
+import { isPrivateOperation } from "./routes.js";
+import type { KeyRecord } from "./verify.js";
+
+export type ApiHandlerOptions<Key extends KeyRecord = KeyRecord> = ApiPipelineOptions<Key> & {
+  /** Largest request body read; a larger one is answered 413 (default 1 MiB; the description states no limit). */
+  maxBodyBytes?: number;
+};
+
+export type ApiHandler = {
+  /** A Fetch-API handler (Hono, Bun, Deno, a service worker). `address` is the caller's, for the rate limits: a Fetch Request does not carry it. */
+  fetch(request: Request, info?: { address?: string }): Promise<Response>;
+  /** A node:http request listener: `http.createServer(api.listener)`. */
+  listener(request: IncomingMessage, response: ServerResponse): void;
+};
+
+/** A mistake in createApiHandler's options; the message names the option and the rule. */
+export class ApiHandlerSetupError extends Error {
+  override name = "ApiHandlerSetupError";
+}
+
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+function checkHandlers(handlers: unknown) {
+  if (!handlers || typeof handlers !== "object") throw new ApiHandlerSetupError("handlers is required: an object with a handler (or notImplemented) for each operation");
+  const given = handlers as Record<string, unknown>;
+  for (const name of Object.keys(given)) {
+    if ((operationIds as readonly string[]).includes(name)) continue;
+    const meant = closest(name, operationIds);
+    throw new ApiHandlerSetupError(`handlers.${name} is not an operation of the document${meant ? `: did you mean ${meant}?` : ""} (the operations: ${operationIds.join(", ")})`);
+  }
+  for (const id of operationIds) {
+    const handler = given[id];
+    if (handler === undefined && !isPrivateOperation(id)) continue;
+    if (typeof handler !== "function" && typeof handler !== "symbol") {
+      throw new ApiHandlerSetupError(`handlers.${id} is ${handler === undefined ? "missing" : `a ${typeof handler}`}: give a function answering its 200 body or apiError(...), or notImplemented`);
+    }
+  }
+}
+
+async function readFetchBody(request: Request, maxBytes: number): Promise<Buffer | undefined> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return undefined;
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) return undefined;
+    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  }
+  return Buffer.concat(chunks);
+}
+
+const fetchResponse = ({ status, body }: Reply) => {
+  const bytes = bodyBytes(body);
+  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+};
+
+/**
+ * The API from the document: routing, the signature and nonce checks on the raw bytes, the
+ * partner-only 403, request validation (the documented 400 keyed by field), the documented rate
+ * limits and every error body; a handler is reached only by a request that passed all of them.
+ */
+export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: ApiHandlerOptions<Key>): ApiHandler {
+  if (!options || typeof options.keys !== "function") throw new ApiHandlerSetupError("keys is required: (apiKey) => ({ secret, partner? }) or undefined for a key the server does not have");
+  checkHandlers(options.handlers);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new ApiHandlerSetupError(`maxBodyBytes must be a positive integer (got ${String(options.maxBodyBytes)})`);
+  const responseValidation = options.responseValidation ?? "throw";
+  if (!["throw", "warn", "off"].includes(responseValidation)) throw new ApiHandlerSetupError(`responseValidation must be "throw", "warn" or "off" (got ${JSON.stringify(responseValidation)})`);
+  const pipeline = new ApiPipeline(options);
+  const log = options.log ?? stderrApiLogger;
+  const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
+
+  return {
+    async fetch(request, info = {}) {
+      const url = new URL(request.url);
+      const apiRequest = { method: request.method, path: url.pathname, headers: request.headers, address: info.address ?? "unknown" };
+      try {
+        const admitted = await pipeline.admit(apiRequest);
+        if (!("operationId" in admitted)) return fetchResponse(admitted);
+        const rawBody = await readFetchBody(request, maxBodyBytes);
+        if (!rawBody) return fetchResponse(errorReply(url.pathname, 413, `The body is larger than ${maxBodyBytes} bytes.`));
+        return fetchResponse(await pipeline.answer(admitted, rawBody));
+      } catch (error) {
+        lineLog(`txc-api server: ${request.method} ${url.pathname} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
+        return fetchResponse(errorReply(url.pathname, 500, "Internal error."));
+      }
+    },
+    listener(request, response) {
+      const target = request.url ?? "/";
+      const query = target.indexOf("?");
+      const path = query < 0 ? target : target.slice(0, query);
+      const apiRequest = { method: request.method ?? "", path, headers: request.headers, address: request.socket.remoteAddress ?? "unknown" };
+      const failed = (error: unknown) => internalError(response, error, lineLog, "txc-api server");
+      pipeline.admit(apiRequest).then((admitted) => {
+        if (!("operationId" in admitted)) return writeReply(response, admitted);
+        readBody(request, response, maxBodyBytes, path, (rawBody) => void pipeline.answer(admitted, rawBody).then((reply) => writeReply(response, reply), failed), lineLog);
+      }, failed);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The error bodies of the document, in the format of the path's kind: public (success, message,
+// params) or private (code, message, errors keyed by field). One home for the sandbox, the proxy
+// and a server team's own code.
+import { errorFormats, pathPrefixes } from "../../generated/operations.js";
+
+/** Messages keyed by field, as the private error carries them. */
+export type FieldErrors = Record<string, string[]>;
+
+const shownCodes: Readonly<Record<string, number>> = errorFormats.privateCodes;
+
+/**
+ * The private error object, with the code the document's examples show for its status (0 for
+ * validation). A status no example shows (413, a fault's 503) takes the status as its code, as
+ * every illustrative example of a non-validation error does: the package's pick.
+ */
+export function privateErrorBody(status: number, message: string, errors: FieldErrors = {}) {
+  return { code: shownCodes[status] ?? status, message, errors };
+}
+
+/** The public error object: the fields the document's examples show, with this message. */
+export function publicErrorBody(message: string) {
+  return { ...structuredClone(errorFormats.publicFields), message };
+}
+
+/** What a server answers: a status and a JSON body (a value, or bytes already serialised). */
+export type Reply = { status: number; body: unknown };
+
+export const isPublicPath = (path: string) => path.startsWith(pathPrefixes.public);
+
+/** An error in the format of the path's kind. */
+export function errorReply(path: string, status: number, message: string, errors: FieldErrors = {}): Reply {
+  return { status, body: isPublicPath(path) ? publicErrorBody(message) : privateErrorBody(status, message, errors) };
+}

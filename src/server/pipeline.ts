@@ -1,0 +1,176 @@
+// The kit's steps for one request, over the document: route, rate-limit, verify (signature and
+// nonce), validate, authorize, handle, and the answer held to the document. Nothing here touches
+// a socket: the Node listener and the Fetch handler (create-api-handler.ts) read the request and
+// write what these steps answer; the sandbox calls them between its faults and its call log.
+import { operationIndex, type OperationId } from "../../generated/operations.js";
+import { ApiError } from "./api-error.js";
+import { okAnswerProblems, documentsStatus, type ResponseValidation } from "./answer-check.js";
+import { errorReply, type Reply } from "./error-bodies.js";
+import { notImplemented, type ApiRequest, type Handlers } from "./handler-types.js";
+import { JsonText } from "./json-text.js";
+import { memoryNonceStore, type NonceStore } from "./nonces.js";
+import { MemoryRateLimits, type RateLimitStore } from "./rate-limits.js";
+import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
+import { validateRequest } from "./validate.js";
+import { verifySignedRequest, type KeyLookup, type KeyRecord, type Verified } from "./verify.js";
+
+/** What the kit tells its log: never a secret, a signature or a body. */
+export type ApiLogEntry = {
+  level: "warn" | "error";
+  /** What happened: a handler threw, an answer broke the document, a store failed. */
+  event: "handler-failed" | "answer-breaks-document" | "store-failed" | "refused-by-server";
+  message: string;
+  operationId?: string;
+  status?: number;
+};
+export type ApiLogger = (entry: ApiLogEntry) => void;
+export const stderrApiLogger: ApiLogger = ({ level, message }) => process.stderr.write(`txc-api server ${level}: ${message}\n`);
+
+export type ApiPipelineOptions<Key extends KeyRecord = KeyRecord> = {
+  /** The secret (and business-partner flag) of an API key; undefined for a key the server does not have (401). */
+  keys: KeyLookup<Key>;
+  handlers: Handlers<Key>;
+  /** Where nonces are checked and recorded; default in memory, one process (digits, greater than the last accepted for the key). */
+  nonces?: NonceStore;
+  /** Where the documented rate limits are counted; default in memory, one process; false: not enforced. */
+  rateLimits?: RateLimitStore | false;
+  /** What happens to a handler's answer that breaks the document; default "throw" (answered 500 and logged). */
+  responseValidation?: ResponseValidation;
+  log?: ApiLogger;
+};
+
+/** A request routed to an operation and admitted by the rate limits: its body is worth reading. */
+export type Admitted = { operationId: OperationId; request: ApiRequest };
+
+const INTERNAL = "Internal error.";
+const partnerOnly = "This endpoint is available only to business-partner services.";
+const describeError = (error: unknown) => (error as Error)?.stack ?? String(error);
+
+export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
+  readonly #keys: KeyLookup<Key>;
+  readonly #handlers: Handlers<Key>;
+  readonly #nonces: NonceStore;
+  readonly #limits: RateLimitStore | false;
+  readonly #validation: ResponseValidation;
+  readonly #log: ApiLogger;
+
+  constructor(options: ApiPipelineOptions<Key>) {
+    this.#keys = options.keys;
+    this.#handlers = options.handlers;
+    this.#nonces = options.nonces ?? memoryNonceStore();
+    this.#limits = options.rateLimits === undefined ? new MemoryRateLimits() : options.rateLimits;
+    this.#validation = options.responseValidation ?? "throw";
+    this.#log = options.log ?? stderrApiLogger;
+  }
+
+  /** Route and rate-limit: the reply to send now (404, 429), or the operation whose body is to be read. */
+  async admit(request: ApiRequest): Promise<Reply | Admitted> {
+    const operationId = operationAt(request.method, request.path);
+    if (!operationId) return errorReply(request.path, 404, `No endpoint ${request.method} ${request.path}.`);
+    // An operation the server does not have is as absent as a path the API lacks: 404 before any other check.
+    if (this.#handlers[operationId] === notImplemented) return errorReply(request.path, 404, `${operationId} is not implemented on this server.`);
+    if (this.#limits) {
+      try {
+        if (!(await this.#limits.admit(operationId, request.address))) return errorReply(request.path, 429, "Rate limit exceeded.");
+      } catch (error) {
+        this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the rate-limit store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
+        return errorReply(request.path, 500, INTERNAL);
+      }
+    }
+    return { operationId, request };
+  }
+
+  /** The answer to an admitted request, from its raw body. */
+  async answer({ operationId, request }: Admitted, rawBody: Buffer): Promise<Reply> {
+    if (!isPrivateOperation(operationId)) return this.#answerPublic(operationId, request);
+    const verified = await verifySignedRequest({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces });
+    if (!verified.ok) {
+      if (verified.detail) this.#log({ level: "error", event: "store-failed", operationId, status: verified.status, message: `${operationId}: ${verified.detail}` });
+      return { status: verified.status, body: verified.body };
+    }
+    const refused = this.#refusal(operationId, verified);
+    if (refused) return this.#releasing(verified, refused);
+    return this.#handle(operationId, request, verified);
+  }
+
+  /** Both steps, for a caller that has the body already. */
+  async reply(request: ApiRequest, rawBody: () => Buffer | Promise<Buffer>): Promise<Reply> {
+    const admitted = await this.admit(request);
+    return "operationId" in admitted ? this.answer(admitted, await rawBody()) : admitted;
+  }
+
+  /** validate, then authorize: the 400 keyed by field, or the partner-only 403. */
+  #refusal(operationId: PrivateOperationId, verified: Verified<Key>): Reply | undefined {
+    const valid = validateRequest(operationId, verified.body);
+    if (!valid.ok) return valid;
+    verified.body = valid.body as Record<string, unknown>;
+    if (operationIndex[operationId].businessPartnerOnly && !verified.key.partner) return errorReply(operationIndex[operationId].path, 403, partnerOnly);
+    return undefined;
+  }
+
+  /** A refused request gives its nonce back: every refusal leaves the nonce free. */
+  async #releasing(verified: Verified<Key>, reply: Reply): Promise<Reply> {
+    try {
+      await verified.releaseNonce();
+    } catch (error) {
+      this.#log({ level: "warn", event: "store-failed", status: reply.status, message: `the nonce store failed to give a refused request's nonce back: ${(error as Error)?.message ?? String(error)}` });
+    }
+    return reply;
+  }
+
+  async #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>): Promise<Reply> {
+    const handler = this.#handlers[operationId] as (context: object) => unknown;
+    let answer: unknown;
+    try {
+      answer = await handler({ body: verified.body, apiKey: verified.apiKey, key: verified.key, request });
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        // The handler may have acted before it failed: its nonce stays used, so that a replay cannot act twice.
+        this.#log({ level: "error", event: "handler-failed", operationId, status: 500, message: `${operationId} handler threw; answered 500: ${describeError(error)}` });
+        return errorReply(request.path, 500, INTERNAL);
+      }
+      answer = error;
+    }
+    if (answer instanceof ApiError) return this.#releasing(verified, this.#errorAnswer(operationId, request.path, answer));
+    return this.#okAnswer(operationId, request.path, verified.body, answer);
+  }
+
+  async #answerPublic(operationId: OperationId, request: ApiRequest): Promise<Reply> {
+    const handler = this.#handlers[operationId] as ((context: object) => unknown) | undefined;
+    if (!handler) return { status: 200, body: operationIndex[operationId].publicAnswer };
+    let answer: unknown;
+    try {
+      answer = await handler({ request });
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        this.#log({ level: "error", event: "handler-failed", operationId, status: 500, message: `${operationId} handler threw; answered 500: ${describeError(error)}` });
+        return errorReply(request.path, 500, INTERNAL);
+      }
+      answer = error;
+    }
+    return answer instanceof ApiError ? this.#errorAnswer(operationId, request.path, answer) : this.#okAnswer(operationId, request.path, {}, answer);
+  }
+
+  #errorAnswer(operationId: OperationId, path: string, error: ApiError): Reply {
+    if (!documentsStatus(operationId, error.status) && this.#breaks(operationId, `${operationId} answered ${error.status}, a status the document does not give it`)) {
+      return errorReply(path, 500, INTERNAL);
+    }
+    return errorReply(path, error.status, error.message, error.errors);
+  }
+
+  #okAnswer(operationId: OperationId, path: string, requestBody: Record<string, unknown>, answer: unknown): Reply {
+    if (this.#validation !== "off" && !(answer instanceof JsonText)) {
+      const problems = okAnswerProblems(operationId, requestBody, answer);
+      if (problems.length && this.#breaks(operationId, `${operationId} answer breaks the document: ${problems.slice(0, 5).join("; ")}`)) return errorReply(path, 500, INTERNAL);
+    }
+    return { status: 200, body: answer };
+  }
+
+  /** Logs an answer that breaks the document; true when it is to be answered 500 instead ("throw"). */
+  #breaks(operationId: OperationId, message: string): boolean {
+    if (this.#validation === "off") return false;
+    const replaced = this.#validation === "throw";
+    this.#log({ level: replaced ? "error" : "warn", event: "answer-breaks-document", operationId, status: replaced ? 500 : 200, message: replaced ? `${message}; answered 500 instead` : `${message}; sent as it is (responseValidation: "warn")` });
+    return replaced;
+  }
+}

@@ -1,0 +1,182 @@
+// Verifying a signed request, as the description says, on the exact bytes received: one
+// implementation for the sandbox, the proxy and a server team's own routing.
+import { isUtf8 } from "node:buffer";
+import { createHmac, timingSafeEqual, type KeyObject } from "node:crypto";
+import { firstDuplicateKey } from "../json/duplicate-keys.js";
+import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import { privateErrorBody } from "./error-bodies.js";
+import type { NonceStore, NonceTaken } from "./nonces.js";
+
+/** What a server knows of an API key: its secret (never logged or echoed) and whether it is a business partner's. */
+export type KeyRecord = { secret: string | KeyObject; partner?: boolean };
+/** The key of an API key header, or undefined for a key the server does not have. */
+export type KeyLookup<Key extends KeyRecord = KeyRecord> = (apiKey: string) => Key | undefined | Promise<Key | undefined>;
+
+/** Header values as Node gives them (lower-case names), a plain record of any case, or a Fetch `Headers`. */
+export type HeadersInput = Headers | Record<string, string | string[] | undefined>;
+
+export type SignedRequestInput = {
+  /** The path called, without the query: the body's `request` must equal it. */
+  path: string;
+  headers: HeadersInput;
+  /** The body exactly as received: bytes, never a parsed and re-serialised object. */
+  rawBody: Uint8Array | string;
+  method?: string;
+};
+
+/** Why a request was refused: one code per rule, for logs and metrics. */
+export type VerifyReason =
+  | "missing-header" | "unknown-key" | "payload-mismatch" | "body-reserialised" | "signature" | "content-type" | "not-utf8"
+  | "not-json" | "duplicate-field" | "not-object" | "request-path" | "nonce-format" | "nonce-reused"
+  | "raw-body-required" | "key-store-failed" | "nonce-store-failed";
+
+export type Verified<Key extends KeyRecord = KeyRecord> = {
+  ok: true;
+  apiKey: string;
+  key: Key;
+  /** The body, parsed from the bytes that were verified. */
+  body: Record<string, unknown>;
+  /** Gives the nonce back (the request was refused after all); nothing when it carried none. */
+  releaseNonce(): Promise<void>;
+};
+export type VerifyRefusal = {
+  ok: false;
+  /** The status the document gives this refusal. */
+  status: 400 | 401 | 500;
+  /** The document's error body to answer with (never a secret). */
+  body: { code: number; message: string; errors: Record<string, string[]> };
+  reason: VerifyReason;
+  /** The field to blame, where one is. */
+  field?: string;
+  /** For the server's log only, where it says more than the body (a store's failure). */
+  detail?: string;
+};
+export type VerifyResult<Key extends KeyRecord = KeyRecord> = Verified<Key> | VerifyRefusal;
+
+export type VerifyOptions<Key extends KeyRecord = KeyRecord> = {
+  keys: KeyLookup<Key>;
+  /** Checks and records the nonce where the body carries one; without it the nonce is not checked. */
+  nonces?: NonceStore;
+  /** Checks everything but the signature of a key the lookup does not have (the proxy, which may not hold every secret). */
+  unknownKeys?: "refuse" | "skip-signature";
+};
+
+function refusal(status: 400 | 401 | 500, reason: VerifyReason, message: string, field?: string, detail?: string): VerifyRefusal {
+  const errors = field === undefined ? {} : { [field]: [message] };
+  return { ok: false, status, body: privateErrorBody(status, message, errors), reason, ...(field === undefined ? {} : { field }), ...(detail ? { detail } : {}) };
+}
+
+function headerOf(headers: HeadersInput, name: string): string | undefined {
+  const value = typeof (headers as Headers).get === "function"
+    ? (headers as Headers).get(name)
+    : (headers as Record<string, string | string[] | undefined>)[name.toLowerCase()] ?? (headers as Record<string, string | string[] | undefined>)[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === "string" && text !== "" ? text : undefined;
+}
+
+const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+const isJsonContentType = (value: string) => value === "application/json" || JSON_CONTENT_TYPE.test(value);
+/** A signature's bytes: exactly 128 hex digits, else empty (Buffer.from stops at the first non-hex digit). */
+const signatureBytes = (hex: string) => {
+  const bytes = hex.length === 128 ? Buffer.from(hex, "hex") : undefined;
+  return bytes?.length === 64 ? bytes : Buffer.alloc(0);
+};
+const INTERNAL = "Internal error.";
+const noRelease = async () => {};
+
+/** The same JSON in other bytes: what a framework that parsed the body and serialised it again sends on. */
+function sameJsonOtherBytes(payload: string, text: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(Buffer.from(payload, "base64").toString("utf8"))) === JSON.stringify(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+function asBytes(rawBody: unknown): Buffer | undefined {
+  if (typeof rawBody === "string") return Buffer.from(rawBody, "utf8");
+  if (Buffer.isBuffer(rawBody)) return rawBody;
+  if (rawBody instanceof Uint8Array) return Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+  if (rawBody instanceof ArrayBuffer) return Buffer.from(rawBody);
+  return undefined;
+}
+
+/**
+ * Checks a private request as the description says, in this order: the three headers, the key,
+ * the payload equal to the base64 of the exact body received, the HMAC-SHA512 signature (compared
+ * in constant time), the JSON content type, a UTF-8 JSON object naming no field twice, the body's
+ * `request` equal to the path, then the nonce through the store. An absent `request` or `nonce`
+ * is left to the operation's schema (required where the document says so). Never throws: a
+ * refusal is a result with the document's status and body and a reason code.
+ */
+export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(
+  request: SignedRequestInput,
+  { keys, nonces, unknownKeys = "refuse" }: VerifyOptions<Key>,
+): Promise<VerifyResult<Key>> {
+  const apiKey = headerOf(request.headers, API_KEY_HEADER);
+  const payload = headerOf(request.headers, PAYLOAD_HEADER);
+  const signature = headerOf(request.headers, SIGNATURE_HEADER);
+  if (!apiKey || !payload || !signature) {
+    const missing = [[API_KEY_HEADER, apiKey], [PAYLOAD_HEADER, payload], [SIGNATURE_HEADER, signature]].filter(([, v]) => !v).map(([n]) => n);
+    return refusal(401, "missing-header", `Missing ${missing.join(", ")}.`);
+  }
+  const rawBody = asBytes(request.rawBody);
+  if (!rawBody) {
+    return refusal(500, "raw-body-required", INTERNAL, undefined,
+      `verifySignedRequest was given a parsed body (${typeof request.rawBody}): pass the bytes as received (a Buffer or string), or the signature cannot be checked`);
+  }
+  let key: Key | undefined;
+  try {
+    key = await keys(apiKey);
+  } catch (error) {
+    return refusal(500, "key-store-failed", INTERNAL, undefined, `the key lookup failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+  if (!key && unknownKeys === "refuse") return refusal(401, "unknown-key", "Unknown API key.");
+  const text = rawBody.toString("utf8");
+  if (payload !== rawBody.toString("base64")) {
+    if (sameJsonOtherBytes(payload, text)) {
+      return refusal(401, "body-reserialised", `${PAYLOAD_HEADER} holds the same JSON as the body but not the same bytes: the body was parsed and serialised again before the check. The signature covers the bytes as sent.`,
+        undefined, "verify the raw body as received: Fastify addContentTypeParser('application/json', { parseAs: 'buffer' }), Express express.raw({ type: 'application/json' }), a Fetch handler await request.arrayBuffer()");
+    }
+    return refusal(401, "payload-mismatch", `${PAYLOAD_HEADER} is not the base64 of the request body.`);
+  }
+  if (key) {
+    const expected = createHmac("sha512", key.secret).update(payload).digest();
+    const given = signatureBytes(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return refusal(401, "signature", `${SIGNATURE_HEADER} is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits).`);
+    }
+  }
+  // The description: private requests carry Content-type: application/json (parameters allowed).
+  if (!isJsonContentType(headerOf(request.headers, "content-type") ?? "")) return refusal(400, "content-type", "A private request carries Content-Type: application/json.");
+  // RFC 8259: JSON text is UTF-8. Decoding other bytes with U+FFFD would make different byte
+  // strings equal as keys, codes or addresses.
+  if (!isUtf8(rawBody)) return refusal(400, "not-utf8", "The body is not valid UTF-8, so it is not JSON.");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refusal(400, "not-json", "The body is not valid JSON.");
+  }
+  // JSON.parse keeps the last of repeated keys; which one a request means is not for us to guess.
+  const repeated = firstDuplicateKey(text);
+  if (repeated !== undefined) return refusal(400, "duplicate-field", `The body holds the field ${JSON.stringify(repeated)} more than once.`, repeated);
+  if (!body || typeof body !== "object" || Array.isArray(body)) return refusal(400, "not-object", "The body must be a JSON object.");
+  const fields = body as Record<string, unknown>;
+  const calledPath = fields[PATH_FIELD];
+  if (typeof calledPath === "string" && calledPath !== request.path) {
+    return refusal(401, "request-path", `The body's ${PATH_FIELD} must be the path called, ${request.path}.`);
+  }
+  const nonce = fields[NONCE_FIELD];
+  let taken: NonceTaken | undefined;
+  if (nonces && typeof nonce === "string") {
+    try {
+      const result = await nonces.checkAndRecord(apiKey, nonce);
+      if (!result.accepted) return refusal(401, result.reason, result.message);
+      taken = result;
+    } catch (error) {
+      return refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+  return { ok: true, apiKey, key: key as Key, body: fields, releaseNonce: taken ? async () => void (await taken.release()) : noRelease };
+}
