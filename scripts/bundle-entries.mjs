@@ -50,12 +50,14 @@ export async function bundleEntries() {
 }
 
 /**
- * The declarations of the "." entry in one file (dist/bundle/index.d.ts), so that a consumer's
- * type check of `txc-api` reads one file, not one per source module.
+ * The declarations of the "." and "./server" entries in one file each (dist/bundle/index.d.ts,
+ * server.d.ts), so that a consumer's type check reads one file, not one per source module.
  */
 export function bundleDeclarations() {
   const generator = path.join(root, "node_modules", ".bin", "dts-bundle-generator");
-  execFileSync(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", "-o", path.join(outdir, "index.d.ts"), "src/index.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  for (const [entry, source] of [["index", "src/index.ts"], ["server", "src/server-entry.ts"]]) {
+    execFileSync(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", "-o", path.join(outdir, `${entry}.d.ts`), source], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  }
 }
 
 if (isMain(import.meta.url)) {

@@ -19,3 +19,4 @@ export type { ResponseValidation } from "./server/answer-check.js";
 export type { ApiLogEntry, ApiLogger } from "./server/pipeline.js";
 export type { PrivateOperationId, PublicOperationId } from "./server/routes.js";
 export type { OperationId, RequestBody, ResponseBody } from "./client/operation-types.js";
+export { redisStores, type RedisEval, type RedisStoreOptions } from "./server/redis-stores.js";

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ProxyNdjson, shownOperation, writeProxyJUnit } from "../proxy/reports.js";
 import { ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
-import { PROXY_CHECKS } from "../proxy/checks.js";
+import { PROXY_CHECKS } from "../proxy/check-names.js";
 import { printable } from "../text/printable.js";
 import { colourWanted, styled } from "../text/terminal.js";
 import { untilStopped } from "./options.js";

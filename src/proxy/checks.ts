@@ -15,9 +15,7 @@ import { validateRequest } from "../server/validate.js";
 import { verifySignedRequest, type VerifyReason } from "../server/verify.js";
 import { observedNonceRule } from "./nonce-rule.js";
 
-/** The proxy's checks, as its reports name them. */
-export const PROXY_CHECKS = ["documented-operation", "signing-headers", "request-path", "nonce-order", "request-body", "signature", "status", "answer", "tied-answers", "rate-limits"] as const;
-export type ProxyCheck = (typeof PROXY_CHECKS)[number];
+import type { ProxyCheck } from "./check-names.js";
 
 export type Exchange = {
   method: string;

@@ -6,7 +6,8 @@ import { Agent, request as send } from "undici";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
 import { printable } from "../text/printable.js";
-import { judgeExchange, ProxyState, type Exchange, type ProxyCheck } from "./checks.js";
+import type { ProxyCheck } from "./check-names.js";
+import { judgeExchange, ProxyState, type Exchange } from "./checks.js";
 
 /** One violation of the document seen on live traffic; never a secret. */
 export type ProxyViolation = {

@@ -85,7 +85,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     if (!isPrivateOperation(operationId)) return this.#answerPublic(operationId, request);
     const verified = await verifySignedRequest({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces });
     if (!verified.ok) {
-      if (verified.detail) this.#log({ level: "error", event: "store-failed", operationId, status: verified.status, message: `${operationId}: ${verified.detail}` });
+      if (verified.status === 500) this.#log({ level: "error", event: "store-failed", operationId, status: verified.status, message: `${operationId}: ${verified.detail ?? verified.body.message}` });
       return { status: verified.status, body: verified.body };
     }
     const refused = this.#refusal(operationId, verified);

@@ -135,7 +135,7 @@ export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(
   const text = rawBody.toString("utf8");
   if (payload !== rawBody.toString("base64")) {
     if (sameJsonOtherBytes(payload, text)) {
-      return refusal(401, "body-reserialised", `${PAYLOAD_HEADER} holds the same JSON as the body but not the same bytes: the body was parsed and serialised again before the check. The signature covers the bytes as sent.`,
+      return refusal(401, "body-reserialised", `${PAYLOAD_HEADER} holds the same JSON as the body but not the same bytes: the body was parsed and serialised again between signing and this check. The signature covers the bytes as signed.`,
         undefined, "verify the raw body as received: Fastify addContentTypeParser('application/json', { parseAs: 'buffer' }), Express express.raw({ type: 'application/json' }), a Fetch handler await request.arrayBuffer()");
     }
     return refusal(401, "payload-mismatch", `${PAYLOAD_HEADER} is not the base64 of the request body.`);

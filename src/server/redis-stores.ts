@@ -1,0 +1,81 @@
+// Nonces and rate-limit windows shared by several server processes, on Redis: each check is one
+// Lua script, atomic on the Redis server, so that a replay sent to another process is refused and
+// the documented limits count every process's requests.
+import { randomUUID } from "node:crypto";
+import type { OperationId } from "../../generated/operations.js";
+import { windowsOf } from "../rate-limits/sliding-windows.js";
+import { NONCE_DIGITS, nonceFormatRefusal, nonceReusedRefusal, type NonceStore } from "./nonces.js";
+import type { RateLimitStore } from "./rate-limits.js";
+
+/**
+ * The one call the stores make: ioredis's `eval(script, numKeys, ...keys, ...args)`. For
+ * node-redis, pass `{ eval: (script, n, ...a) => client.eval(script, { keys: a.slice(0, n).map(String), arguments: a.slice(n).map(String) }) }`.
+ */
+export type RedisEval = { eval(script: string, numKeys: number, ...keysAndArgs: (string | number)[]): Promise<unknown> };
+
+export type RedisStoreOptions = {
+  /** Prefix of every key written (default "txc-api:"). */
+  prefix?: string;
+  /** A call Redis has not answered in this time fails: the request is answered 500, never accepted unchecked (default 1,000 ms). */
+  timeoutMs?: number;
+};
+
+// Nonces of up to 30 digits do not fit Lua's doubles: they are compared as digit strings
+// (leading zeros dropped, then the longer is the greater, then the text).
+const CHECK_AND_RECORD = `
+local nonce = string.gsub(ARGV[1], "^0+", "")
+local last = redis.call("GET", KEYS[1])
+if last and (#nonce < #last or (#nonce == #last and nonce <= last)) then return {0, last} end
+redis.call("SET", KEYS[1], nonce)
+return {1, last or ""}`;
+const RELEASE = `
+if redis.call("GET", KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == "" then redis.call("DEL", KEYS[1]) else redis.call("SET", KEYS[1], ARGV[2]) end
+return 1`;
+// Every window of the operation has room, or none is counted. Redis's own clock, so that every
+// process counts on one time line.
+const ADMIT = `
+local time = redis.call("TIME")
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+for i, key in ipairs(KEYS) do
+  redis.call("ZREMRANGEBYSCORE", key, "-inf", now - tonumber(ARGV[2 * i]))
+  if redis.call("ZCARD", key) >= tonumber(ARGV[2 * i - 1]) then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call("ZADD", key, now, ARGV[#ARGV])
+  redis.call("PEXPIRE", key, ARGV[2 * i])
+end
+return 1`;
+
+/** The nonce and rate-limit stores on one Redis: `createApiHandler({ ...redisStores(redis), keys, handlers })`. */
+export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs = 1_000 }: RedisStoreOptions = {}): { nonces: NonceStore; rateLimits: RateLimitStore } {
+  if (!redis || typeof redis.eval !== "function") throw new TypeError("redisStores needs a Redis client with eval(script, numKeys, ...args), such as an ioredis instance");
+  const call = (script: string, keys: string[], args: (string | number)[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Redis did not answer in ${timeoutMs} ms`)), timeoutMs);
+      redis.eval(script, keys.length, ...keys, ...args).then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+  const member = () => randomUUID();
+  return {
+    nonces: {
+      async checkAndRecord(apiKey, nonce) {
+        if (!NONCE_DIGITS.test(nonce)) return nonceFormatRefusal;
+        // A hash tag: every key of one API key is in one slot of a Redis Cluster.
+        const key = `${prefix}nonce:{${apiKey}}`;
+        const [accepted, previous] = (await call(CHECK_AND_RECORD, [key], [nonce])) as [number, string];
+        if (!accepted) return nonceReusedRefusal(previous);
+        const recorded = nonce.replace(/^0+/, "");
+        return { accepted: true, release: async () => void (await call(RELEASE, [key], [recorded, previous])) };
+      },
+    },
+    rateLimits: {
+      async admit(operationId: OperationId, address: string) {
+        const windows = windowsOf(operationId);
+        if (windows.length === 0) return true;
+        const keys = windows.map((window) => `${prefix}limit:{${address}}:${window.key}`);
+        const args = windows.flatMap((window) => [window.requests, window.periodSeconds * 1000]);
+        return (await call(ADMIT, keys, [...args, member()])) === 1;
+      },
+    },
+  };
+}
