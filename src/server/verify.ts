@@ -66,10 +66,15 @@ function refusal(status: 400 | 401 | 500, reason: VerifyReason, message: string,
   return { ok: false, status, body: privateErrorBody(status, message, errors), reason, ...(field === undefined ? {} : { field }), ...(detail ? { detail } : {}) };
 }
 
+/** A header's value by name, case-insensitively (Node's are lower-case already: the first look finds them). */
 function headerOf(headers: HeadersInput, name: string): string | undefined {
-  const value = typeof (headers as Headers).get === "function"
-    ? (headers as Headers).get(name)
-    : (headers as Record<string, string | string[] | undefined>)[name.toLowerCase()] ?? (headers as Record<string, string | string[] | undefined>)[name];
+  let value: string | string[] | null | undefined;
+  if (typeof (headers as Headers).get === "function") value = (headers as Headers).get(name);
+  else {
+    const record = headers as Record<string, string | string[] | undefined>;
+    const lower = name.toLowerCase();
+    value = record[lower] ?? Object.entries(record).find(([given]) => given.toLowerCase() === lower)?.[1];
+  }
   const text = Array.isArray(value) ? value[0] : value;
   return typeof text === "string" && text !== "" ? text : undefined;
 }

@@ -39,3 +39,24 @@ export async function startProcess(
   await stop();
   throw new Error(`${command} was not ready within ${timeoutMs} ms:\n${output}`);
 }
+
+/** Waits until a started process has written a line matching `pattern` (output reaches us after its answers may). */
+export async function outputMatching(started: Started, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const look = () => {
+      if (pattern.test(started.output())) return done(() => resolve(started.output()));
+      if (Date.now() > deadline) return done(() => reject(new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${started.output()}`)));
+    };
+    const done = (settle: () => void) => {
+      started.process.stdout!.off("data", look);
+      started.process.stderr!.off("data", look);
+      clearInterval(timer);
+      settle();
+    };
+    const timer = setInterval(look, 1_000);
+    started.process.stdout!.on("data", look);
+    started.process.stderr!.on("data", look);
+    look();
+  });
+}

@@ -1,0 +1,119 @@
+// Several processes, one key: two server processes on one port (examples/server-node's cluster),
+// sharing nonces and rate-limit windows in a real redis-server that this test starts and stops.
+import { spawn, type ChildProcess } from "node:child_process";
+import { request } from "node:http";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signRequest } from "../../src/index.js";
+import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
+import { freePort } from "../helpers/processes.js";
+
+const key = { apiKey: "team-key", apiSecret: "team-secret" };
+const BALANCE = "/api/v4/main-account/balance";
+const example = linkedExample("server-node", ["ioredis"]);
+let redisPort: number;
+let redis: ChildProcess | undefined;
+let servers: ExampleServer;
+let nonce = Date.now() * 1000;
+
+/** redis-server in the foreground, nothing saved; resolves once it accepts connections. */
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout!.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("Ready to accept connections")) resolve(child);
+    });
+    child.once("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+  });
+}
+const stopRedis = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))));
+
+/** One request on a connection of its own, so that the cluster hands each to the next worker. */
+function send(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${servers.baseUrl}${path}`, { method: "POST", headers, agent: false }, (response) => {
+      let text = "";
+      response.on("data", (chunk) => (text += chunk)).on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+    });
+    outgoing.on("error", reject).end(body);
+  });
+}
+const signed = () => signRequest({ path: BALANCE, body: {}, ...key, nonce: ++nonce });
+/** Forgets every nonce and window, so that a test counts from nothing. */
+async function flushRedis() {
+  const admin = new Redis(redisPort, { lazyConnect: true });
+  await admin.connect();
+  await admin.flushall();
+  await admin.quit();
+}
+
+beforeAll(async () => {
+  redisPort = await freePort();
+  redis = await startRedis(redisPort);
+  servers = await startExampleServer(example.dir, "src/cluster.mjs", { TXC_API_KEY: key.apiKey, TXC_API_SECRET: key.apiSecret, REDIS_URL: `redis://127.0.0.1:${redisPort}`, WORKERS: "2" });
+});
+afterAll(async () => {
+  await servers?.stop();
+  if (redis) await stopRedis(redis);
+  example.remove();
+});
+
+it("a key's burst is taken by both processes; no nonce is accepted twice, a replay to the other process is refused", async () => {
+  const burst = Array.from({ length: 40 }, signed);
+  const first: number[] = [];
+  for (const { headers, body } of burst) first.push((await send(BALANCE, headers, body)).status);
+  expect(first.every((status) => status === 200)).toBe(true);
+  const replays: { status: number; body: any }[] = [];
+  for (const { headers, body } of burst) replays.push(await send(BALANCE, headers, body));
+  expect(replays.map((r) => r.status)).toEqual(burst.map(() => 401));
+  expect(replays.every((r) => /nonce must be greater/.test(r.body.message))).toBe(true);
+});
+
+it("the documented limit (1,000 a 10 s on /api/v4/main-account/*) is counted across both processes", async () => {
+  await flushRedis();
+  // Every request counts, refused or not: unsigned ones (401) from 20 connections at a time.
+  const statuses: number[] = [];
+  const started = Date.now();
+  for (let sent = 0; sent < 1_200; sent += 20) {
+    statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => send(BALANCE, { "Content-Type": "application/json" }, "{}")))).map((r) => r.status));
+  }
+  // The documented window is 10 s: the 1,200 requests must fit in it for the count to be exact.
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(200);
+  expect(statuses.filter((status) => status === 401)).toHaveLength(1_000);
+});
+
+it("while Redis is away every request is refused 500, never accepted unchecked; it recovers when Redis returns", async () => {
+  await flushRedis();
+  await stopRedis(redis!);
+  const away: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const { headers, body } = signed();
+    away.push((await send(BALANCE, headers, body)).status);
+  }
+  expect(away).toEqual([500, 500, 500, 500, 500, 500]);
+  redis = await startRedis(redisPort);
+  // The client reconnects on its own schedule: asked again until it has (a stuck one never does).
+  let status = 0;
+  for (let tries = 0; status !== 200 && tries < 300; tries++) {
+    const { headers, body } = signed();
+    status = (await send(BALANCE, headers, body)).status;
+    if (status !== 200) {
+      expect(status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  expect(status).toBe(200);
+});
+
+it("each process took a share of the requests, and no secret was printed", async () => {
+  const stopped = await servers.stop();
+  expect(stopped).toBe(0);
+  const served = [...servers.output().matchAll(/worker \d+ served (\d+) requests/g)].map((match) => Number(match[1]));
+  expect(served).toHaveLength(2);
+  const total = served[0]! + served[1]!;
+  for (const count of served) expect(count).toBeGreaterThan(total * 0.3);
+  expect(servers.output()).not.toContain(key.apiSecret);
+});
