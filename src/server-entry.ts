@@ -1,7 +1,7 @@
 // txc-api/server: build the API from the document, with the rules the sandbox keeps: routing, the
 // signature and nonce checks on the raw bytes, validation, the partner-only 403, the documented
 // rate limits and error bodies, and handlers typed from the document. Server-side, Node 20+.
-export { createApiHandler, ApiHandlerSetupError, type ApiHandler, type ApiHandlerOptions } from "./server/create-api-handler.js";
+export { createApiHandler, ApiHandlerSetupError, type ApiHandler, type ApiHandlerOptions, type ApiAnswer, type ReadRequest } from "./server/create-api-handler.js";
 export {
   notImplemented, type Handlers, type OperationHandler, type PublicHandler, type HandlerContext, type HandlerAnswer, type ErrorStatus, type ApiRequest,
   type NotImplemented,

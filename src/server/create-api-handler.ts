@@ -7,14 +7,21 @@ import { errorReply, type Reply } from "./error-bodies.js";
 import { internalError, readBody, writeReply } from "./node-io.js";
 import { ApiPipeline, stderrApiLogger, type ApiPipelineOptions } from "./pipeline.js";
 import { isPrivateOperation } from "./routes.js";
-import type { KeyRecord } from "./verify.js";
+import type { HeadersInput, KeyRecord } from "./verify.js";
 
 export type ApiHandlerOptions<Key extends KeyRecord = KeyRecord> = ApiPipelineOptions<Key> & {
   /** Largest request body read; a larger one is answered 413 (default 1 MiB; the description states no limit). */
   maxBodyBytes?: number;
 };
 
+/** A request whose body a framework has already read, as bytes (Fastify's parseAs: "buffer", Express's express.raw()). */
+export type ReadRequest = { method: string; path: string; headers: HeadersInput; rawBody: Uint8Array | string; address?: string };
+/** The answer to send: status, headers and the JSON body's bytes. */
+export type ApiAnswer = { status: number; headers: Record<string, string>; body: string | Buffer };
+
 export type ApiHandler = {
+  /** For a framework that keeps its own server: the answer to a request whose raw body it has read. */
+  handle(request: ReadRequest): Promise<ApiAnswer>;
   /** A Fetch-API handler (Hono, Bun, Deno, a service worker). `address` is the caller's, for the rate limits: a Fetch Request does not carry it. */
   fetch(request: Request, info?: { address?: string }): Promise<Response>;
   /** A node:http request listener: `http.createServer(api.listener)`. */
@@ -58,9 +65,11 @@ async function readFetchBody(request: Request, maxBytes: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
+const JSON_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-store" };
+
 const fetchResponse = ({ status, body }: Reply) => {
   const bytes = bodyBytes(body);
-  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, { status, headers: JSON_HEADERS });
 };
 
 /**
@@ -80,6 +89,10 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 
   return {
+    async handle({ method, path, headers, rawBody, address = "unknown" }) {
+      const reply = await pipeline.reply({ method, path, headers, address }, () => rawBody);
+      return { status: reply.status, headers: { ...JSON_HEADERS }, body: bodyBytes(reply.body) };
+    },
     async fetch(request, info = {}) {
       const url = new URL(request.url);
       const apiRequest = { method: request.method, path: url.pathname, headers: request.headers, address: info.address ?? "unknown" };

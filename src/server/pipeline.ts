@@ -81,7 +81,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   }
 
   /** The answer to an admitted request, from its raw body. */
-  async answer({ operationId, request }: Admitted, rawBody: Buffer): Promise<Reply> {
+  async answer({ operationId, request }: Admitted, rawBody: Uint8Array | string): Promise<Reply> {
     if (!isPrivateOperation(operationId)) return this.#answerPublic(operationId, request);
     const verified = await verifySignedRequest({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces });
     if (!verified.ok) {
@@ -94,7 +94,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   }
 
   /** Both steps, for a caller that has the body already. */
-  async reply(request: ApiRequest, rawBody: () => Buffer | Promise<Buffer>): Promise<Reply> {
+  async reply(request: ApiRequest, rawBody: () => Uint8Array | string | Promise<Uint8Array | string>): Promise<Reply> {
     const admitted = await this.admit(request);
     return "operationId" in admitted ? this.answer(admitted, await rawBody()) : admitted;
   }

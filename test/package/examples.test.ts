@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describe.each(["refund-app", "server-team"])("examples/%s", (example) => {
+describe.each(["refund-app", "server-team", "server-node", "server-fastify"])("examples/%s", (example) => {
   it("passes its own tests, installed from the tarball", async () => {
     const project = path.join(folder, example);
     cpSync(path.join(root, "examples", example), project, { recursive: true });

@@ -1,0 +1,59 @@
+// A server built on txc-api/server: three operations for real, the rest not implemented yet.
+// The kit checks the signature, the nonce, the body, the partner-only rule and the rate limits
+// before a handler runs; each handler only does its operation's own work.
+import { createApiHandler, invalidField, notImplemented } from "txc-api/server";
+
+// An in-memory store, standing in for the team's database. The secrets come from the environment.
+const accounts = new Map([
+  [process.env.TXC_API_KEY ?? "demo-key", { secret: process.env.TXC_API_SECRET ?? "demo-secret", partner: true, balances: { BTC: "0.5", USDT: "1200" } }],
+]);
+const codes = new Map([
+  ["TXC-USDT-7F3K9Q2M8Z4W", { passphrase: "blue-harbour-42", ticker: "USDT", amount: "25" }],
+  ["TXC-BTC-2H6N1V5X0C7B", { ticker: "BTC", amount: "0.00012345" }],
+]);
+const plan = { id: "6f1e2d3c-4b5a-4978-8a6b-1c2d3e4f5a6b", ticker: "USDT", status: 1, percent: "12.5", duration: 43200, interestTicker: "USDT", interestRatio: "1", minInvestment: "100", maxInvestment: "100000", maxPossibleInvestment: "48250.75" };
+const investments = Array.from({ length: 120 }, (_, i) => ({
+  id: `0d3b5c9a-6c2e-4f71-9a34-${String(i).padStart(12, "0")}`, plan, status: i % 3 === 0 ? 2 : 1,
+  created: 1699990000 + i, updated: 1699990000 + i, paymentTime: 1702582000 + i, amount: "1500", interestPaid: "0",
+}));
+
+/** Adds two decimal strings exactly (a real server would use its database's decimals). */
+const add = (a, b) => {
+  const scale = Math.max((a.split(".")[1] ?? "").length, (b.split(".")[1] ?? "").length);
+  const units = (text) => BigInt(text.replace(".", "") + "0".repeat(scale - (text.split(".")[1] ?? "").length));
+  const sum = (units(a) + units(b)).toString().padStart(scale + 1, "0");
+  return scale ? `${sum.slice(0, -scale)}.${sum.slice(-scale)}`.replace(/\.?0+$/, "") : sum;
+};
+
+export function createApi(options = {}) {
+  return createApiHandler({
+    keys: (apiKey) => accounts.get(apiKey),
+    ...options,
+    handlers: {
+      // `key` is what `keys` returned for the caller's API key: here, the account.
+      getMainBalance: ({ body, key }) => {
+        if (body.ticker !== undefined) return { [body.ticker]: { main_balance: key.balances[body.ticker] ?? "0" } };
+        return Object.fromEntries(Object.entries(key.balances).map(([ticker, amount]) => [ticker, { main_balance: amount }]));
+      },
+      applyCode: ({ body, key }) => {
+        const code = codes.get(body.code);
+        if (!code) return invalidField("code", "The code is not valid.");
+        if (code.applied) return invalidField("code", "The code has already been applied.");
+        if ((code.passphrase ?? undefined) !== body.passphrase) return invalidField("passphrase", "The passphrase does not match the code.");
+        code.applied = true;
+        key.balances[code.ticker] = add(key.balances[code.ticker] ?? "0", code.amount);
+        return { message: "Code was successfully applied", ticker: code.ticker, amount: code.amount, external_id: crypto.randomUUID() };
+      },
+      getInvestmentsHistory: ({ body }) => {
+        const matching = investments.filter((i) => (body.id === undefined || i.id === body.id) && (body.ticker === undefined || i.plan.ticker === body.ticker) && (body.status === undefined || i.status === body.status));
+        return { offset: body.offset, limit: body.limit, records: matching.slice(body.offset, body.offset + body.limit) };
+      },
+      getInterestPaymentsHistory: notImplemented,
+      updateFlexAutoReinvestment: notImplemented,
+      refundDeposit: notImplemented,
+      getMiningPayoutDestination: notImplemented,
+      getFundingHistory: notImplemented,
+      resetSubAccountApiKey: notImplemented,
+    },
+  });
+}
