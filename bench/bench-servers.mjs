@@ -1,11 +1,13 @@
 // The servers bench/sandbox-floor.mjs compares, each run as a process of its own (argv[2] names
-// it): the sandbox, and two bare node:http servers that answer the balance, one of them checking
-// the signature as the sandbox does. Each prints its port, and answers the IPC message "cpu"
+// it): the sandbox, a server built on txc-api/server answering the balance, and two bare
+// node:http servers that answer it, one of them checking the signature as the sandbox does. Each prints its port, and answers the IPC message "cpu"
 // with its own CPU time, so that the caller's CPU does not count against it.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { builtInDataset } from "../dist/sandbox/dataset.js";
 import { createSandbox } from "../dist/sandbox/server.js";
+import { createApiHandler, notImplemented } from "../dist/bundle/server.js";
+import { operationIds } from "../generated/operations.js";
 
 export const CALLER_KEYS = Array.from({ length: 32 }, (_, i) => ({ key: `bench-${i}`, secret: `bench-secret-${i}` }));
 const BALANCE = JSON.stringify({ BTC: { main_balance: "0.01532" } });
@@ -48,9 +50,18 @@ function sandbox() {
   return createSandbox({ dataset, docsFile: "/nonexistent", documentFile: "/nonexistent", rateLimits: false });
 }
 
+/** createApiHandler as a team uses it (responseValidation "throw", the default), without rate limits as the bare servers. */
+function kitServer() {
+  const keys = new Map(CALLER_KEYS.map(({ key, secret }) => [key, { secret }]));
+  const balance = JSON.parse(BALANCE);
+  const handlers = Object.fromEntries(operationIds.filter((id) => id !== "ping").map((id) => [id, notImplemented]));
+  const api = createApiHandler({ keys: (apiKey) => keys.get(apiKey), rateLimits: false, handlers: { ...handlers, getMainBalance: () => balance } });
+  return createServer(api.listener);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kind = process.argv[2];
-  const server = kind === "sandbox" ? sandbox() : bareServer(kind === "signature-checking");
+  const server = kind === "sandbox" ? sandbox() : kind === "kit" ? kitServer() : bareServer(kind === "signature-checking");
   server.keepAliveTimeout = 10_000;
   server.listen(0, "127.0.0.1", () => console.log(server.address().port));
   process.on("message", (message) => message === "cpu" && process.send(process.cpuUsage()));

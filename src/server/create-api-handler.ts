@@ -5,7 +5,7 @@ import { closest } from "../text/closest.js";
 import { bodyBytes } from "./json-text.js";
 import { errorReply, type Reply } from "./error-bodies.js";
 import { internalError, readBody, writeReply } from "./node-io.js";
-import { ApiPipeline, stderrApiLogger, type ApiPipelineOptions } from "./pipeline.js";
+import { ApiPipeline, isAdmitted, stderrApiLogger, type Admitted, type ApiPipelineOptions } from "./pipeline.js";
 import { isPrivateOperation } from "./routes.js";
 import type { HeadersInput, KeyRecord } from "./verify.js";
 
@@ -98,7 +98,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
       const apiRequest = { method: request.method, path: url.pathname, headers: request.headers, address: info.address ?? "unknown" };
       try {
         const admitted = await pipeline.admit(apiRequest);
-        if (!("operationId" in admitted)) return fetchResponse(admitted);
+        if (!isAdmitted(admitted)) return fetchResponse(admitted);
         const rawBody = await readFetchBody(request, maxBodyBytes);
         if (!rawBody) return fetchResponse(errorReply(url.pathname, 413, `The body is larger than ${maxBodyBytes} bytes.`));
         return fetchResponse(await pipeline.answer(admitted, rawBody));
@@ -113,10 +113,21 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
       const path = query < 0 ? target : target.slice(0, query);
       const apiRequest = { method: request.method ?? "", path, headers: request.headers, address: request.socket.remoteAddress ?? "unknown" };
       const failed = (error: unknown) => internalError(response, error, lineLog, "txc-api server");
-      pipeline.admit(apiRequest).then((admitted) => {
-        if (!("operationId" in admitted)) return writeReply(response, admitted);
-        readBody(request, response, maxBodyBytes, path, (rawBody) => void pipeline.answer(admitted, rawBody).then((reply) => writeReply(response, reply), failed), lineLog);
-      }, failed);
+      const answer = (admitted: Reply | Admitted) => {
+        if (!isAdmitted(admitted)) return writeReply(response, admitted);
+        readBody(request, response, maxBodyBytes, path, (rawBody) => {
+          const reply = pipeline.answer(admitted, rawBody);
+          if (reply instanceof Promise) reply.then((ready) => writeReply(response, ready)).catch(failed);
+          else writeReply(response, reply);
+        }, lineLog);
+      };
+      try {
+        const admitted = pipeline.admit(apiRequest);
+        if (admitted instanceof Promise) admitted.then(answer).catch(failed);
+        else answer(admitted);
+      } catch (error) {
+        failed(error);
+      }
     },
   };
 }

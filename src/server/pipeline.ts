@@ -12,7 +12,7 @@ import { memoryNonceStore, type NonceStore } from "./nonces.js";
 import { MemoryRateLimits, type RateLimitStore } from "./rate-limits.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
-import { verifySignedRequest, type KeyLookup, type KeyRecord, type Verified } from "./verify.js";
+import { verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";
 
 /** What the kit tells its log: never a secret, a signature or a body. */
 export type ApiLogEntry = {
@@ -45,6 +45,8 @@ export type Admitted = { operationId: OperationId; request: ApiRequest };
 const INTERNAL = "Internal error.";
 const partnerOnly = "This endpoint is available only to business-partner services.";
 const describeError = (error: unknown) => (error as Error)?.stack ?? String(error);
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
+export const isAdmitted = (value: Reply | Admitted): value is Admitted => "operationId" in value;
 
 export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   readonly #keys: KeyLookup<Key>;
@@ -63,40 +65,49 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     this.#log = options.log ?? stderrApiLogger;
   }
 
-  /** Route and rate-limit: the reply to send now (404, 429), or the operation whose body is to be read. */
-  async admit(request: ApiRequest): Promise<Reply | Admitted> {
+  /**
+   * Route and rate-limit: the reply to send now (404, 429), or the operation whose body is to be
+   * read. Synchronous when the rate-limit store is (the default): no promise per request.
+   */
+  admit(request: ApiRequest): Reply | Admitted | Promise<Reply | Admitted> {
     const operationId = operationAt(request.method, request.path);
     if (!operationId) return errorReply(request.path, 404, `No endpoint ${request.method} ${request.path}.`);
     // An operation the server does not have is as absent as a path the API lacks: 404 before any other check.
     if (this.#handlers[operationId] === notImplemented) return errorReply(request.path, 404, `${operationId} is not implemented on this server.`);
-    if (this.#limits) {
-      try {
-        if (!(await this.#limits.admit(operationId, request.address))) return errorReply(request.path, 429, "Rate limit exceeded.");
-      } catch (error) {
-        this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the rate-limit store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
-        return errorReply(request.path, 500, INTERNAL);
-      }
+    if (!this.#limits) return { operationId, request };
+    const failed = (error: unknown) => {
+      this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the rate-limit store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
+      return errorReply(request.path, 500, INTERNAL);
+    };
+    const admitted = (room: boolean) => (room ? { operationId, request } : errorReply(request.path, 429, "Rate limit exceeded."));
+    try {
+      const room = this.#limits.admit(operationId, request.address);
+      return isPromise(room) ? room.then(admitted, failed) : admitted(room);
+    } catch (error) {
+      return failed(error);
     }
-    return { operationId, request };
   }
 
-  /** The answer to an admitted request, from its raw body. */
-  async answer({ operationId, request }: Admitted, rawBody: Uint8Array | string): Promise<Reply> {
+  /** The answer to an admitted request, from its raw body: at once when no store or handler made it wait. */
+  answer({ operationId, request }: Admitted, rawBody: Uint8Array | string): Reply | Promise<Reply> {
     if (!isPrivateOperation(operationId)) return this.#answerPublic(operationId, request);
-    const verified = await verifySignedRequest({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces });
-    if (!verified.ok) {
-      if (verified.status === 500) this.#log({ level: "error", event: "store-failed", operationId, status: verified.status, message: `${operationId}: ${verified.detail ?? verified.body.message}` });
-      return { status: verified.status, body: verified.body };
-    }
-    const refused = this.#refusal(operationId, verified);
-    if (refused) return this.#releasing(verified, refused);
-    return this.#handle(operationId, request, verified);
+    const verified = verifyNow({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces });
+    return isPromise(verified) ? verified.then((result) => this.#afterVerify(operationId, request, result)) : this.#afterVerify(operationId, request, verified);
   }
 
   /** Both steps, for a caller that has the body already. */
   async reply(request: ApiRequest, rawBody: () => Uint8Array | string | Promise<Uint8Array | string>): Promise<Reply> {
     const admitted = await this.admit(request);
-    return "operationId" in admitted ? this.answer(admitted, await rawBody()) : admitted;
+    return isAdmitted(admitted) ? this.answer(admitted, await rawBody()) : admitted;
+  }
+
+  #afterVerify(operationId: PrivateOperationId, request: ApiRequest, verified: VerifyResult<Key>): Reply | Promise<Reply> {
+    if (!verified.ok) {
+      if (verified.status === 500) this.#log({ level: "error", event: "store-failed", operationId, status: verified.status, message: `${operationId}: ${verified.detail ?? verified.body.message}` });
+      return { status: verified.status, body: verified.body };
+    }
+    const refused = this.#refusal(operationId, verified);
+    return refused ? this.#releasing(verified, refused) : this.#handle(operationId, request, verified);
   }
 
   /** validate, then authorize: the 400 keyed by field, or the partner-only 403. */
@@ -109,46 +120,49 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   }
 
   /** A refused request gives its nonce back: every refusal leaves the nonce free. */
-  async #releasing(verified: Verified<Key>, reply: Reply): Promise<Reply> {
-    try {
-      await verified.releaseNonce();
-    } catch (error) {
+  #releasing(verified: Verified<Key>, reply: Reply): Reply | Promise<Reply> {
+    const failed = (error: unknown) => {
       this.#log({ level: "warn", event: "store-failed", status: reply.status, message: `the nonce store failed to give a refused request's nonce back: ${(error as Error)?.message ?? String(error)}` });
-    }
-    return reply;
-  }
-
-  async #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>): Promise<Reply> {
-    const handler = this.#handlers[operationId] as (context: object) => unknown;
-    let answer: unknown;
+      return reply;
+    };
     try {
-      answer = await handler({ body: verified.body, apiKey: verified.apiKey, key: verified.key, request });
+      const released = verified.releaseNonce();
+      return isPromise(released) ? released.then(() => reply, failed) : reply;
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        // The handler may have acted before it failed: its nonce stays used, so that a replay cannot act twice.
-        this.#log({ level: "error", event: "handler-failed", operationId, status: 500, message: `${operationId} handler threw; answered 500: ${describeError(error)}` });
-        return errorReply(request.path, 500, INTERNAL);
-      }
-      answer = error;
+      return failed(error);
     }
-    if (answer instanceof ApiError) return this.#releasing(verified, this.#errorAnswer(operationId, request.path, answer));
-    return this.#okAnswer(operationId, request.path, verified.body, answer);
   }
 
-  async #answerPublic(operationId: OperationId, request: ApiRequest): Promise<Reply> {
+  #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>): Reply | Promise<Reply> {
+    const handler = this.#handlers[operationId] as (context: object) => unknown;
+    const answered = (answer: unknown) =>
+      answer instanceof ApiError ? this.#releasing(verified, this.#errorAnswer(operationId, request.path, answer)) : this.#okAnswer(operationId, request.path, verified.body, answer);
+    // The handler may have acted before it failed: its nonce stays used, so that a replay cannot act twice.
+    const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : this.#failed(operationId, request.path, error));
+    try {
+      const answer = handler({ body: verified.body, apiKey: verified.apiKey, key: verified.key, request });
+      return isPromise(answer) ? answer.then(answered, threw) : answered(answer);
+    } catch (error) {
+      return threw(error);
+    }
+  }
+
+  #answerPublic(operationId: OperationId, request: ApiRequest): Reply | Promise<Reply> {
     const handler = this.#handlers[operationId] as ((context: object) => unknown) | undefined;
     if (!handler) return { status: 200, body: operationIndex[operationId].publicAnswer };
-    let answer: unknown;
+    const answered = (answer: unknown) => (answer instanceof ApiError ? this.#errorAnswer(operationId, request.path, answer) : this.#okAnswer(operationId, request.path, {}, answer));
+    const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : this.#failed(operationId, request.path, error));
     try {
-      answer = await handler({ request });
+      const answer = handler({ request });
+      return isPromise(answer) ? answer.then(answered, threw) : answered(answer);
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        this.#log({ level: "error", event: "handler-failed", operationId, status: 500, message: `${operationId} handler threw; answered 500: ${describeError(error)}` });
-        return errorReply(request.path, 500, INTERNAL);
-      }
-      answer = error;
+      return threw(error);
     }
-    return answer instanceof ApiError ? this.#errorAnswer(operationId, request.path, answer) : this.#okAnswer(operationId, request.path, {}, answer);
+  }
+
+  #failed(operationId: OperationId, path: string, error: unknown): Reply {
+    this.#log({ level: "error", event: "handler-failed", operationId, status: 500, message: `${operationId} handler threw; answered 500: ${describeError(error)}` });
+    return errorReply(path, 500, INTERNAL);
   }
 
   #errorAnswer(operationId: OperationId, path: string, error: ApiError): Reply {

@@ -1,11 +1,11 @@
 // Verifying a signed request, as the description says, on the exact bytes received: one
 // implementation for the sandbox, the proxy and a server team's own routing.
 import { isUtf8 } from "node:buffer";
-import { createHmac, timingSafeEqual, type KeyObject } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
 import { privateErrorBody } from "./error-bodies.js";
-import type { NonceStore, NonceTaken } from "./nonces.js";
+import type { NonceResult, NonceStore } from "./nonces.js";
 
 /** What a server knows of an API key: its secret (never logged or echoed) and whether it is a business partner's. */
 export type KeyRecord = { secret: string | KeyObject; partner?: boolean };
@@ -37,7 +37,7 @@ export type Verified<Key extends KeyRecord = KeyRecord> = {
   /** The body, parsed from the bytes that were verified. */
   body: Record<string, unknown>;
   /** Gives the nonce back (the request was refused after all); nothing when it carried none. */
-  releaseNonce(): Promise<void>;
+  releaseNonce(): void | Promise<void>;
 };
 export type VerifyRefusal = {
   ok: false;
@@ -66,18 +66,18 @@ function refusal(status: 400 | 401 | 500, reason: VerifyReason, message: string,
   return { ok: false, status, body: privateErrorBody(status, message, errors), reason, ...(field === undefined ? {} : { field }), ...(detail ? { detail } : {}) };
 }
 
-/** A header's value by name, case-insensitively (Node's are lower-case already: the first look finds them). */
-function headerOf(headers: HeadersInput, name: string): string | undefined {
+/** A header's value by its lower-case name, case-insensitively (Node's are lower-case already: the first look finds them). */
+function headerOf(headers: HeadersInput, lower: string): string | undefined {
   let value: string | string[] | null | undefined;
-  if (typeof (headers as Headers).get === "function") value = (headers as Headers).get(name);
+  if (typeof (headers as Headers).get === "function") value = (headers as Headers).get(lower);
   else {
     const record = headers as Record<string, string | string[] | undefined>;
-    const lower = name.toLowerCase();
     value = record[lower] ?? Object.entries(record).find(([given]) => given.toLowerCase() === lower)?.[1];
   }
   const text = Array.isArray(value) ? value[0] : value;
   return typeof text === "string" && text !== "" ? text : undefined;
 }
+const [API_KEY, PAYLOAD, SIGNATURE] = [API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER].map((name) => name.toLowerCase()) as [string, string, string];
 
 const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 const isJsonContentType = (value: string) => value === "application/json" || JSON_CONTENT_TYPE.test(value);
@@ -87,7 +87,22 @@ const signatureBytes = (hex: string) => {
   return bytes?.length === 64 ? bytes : Buffer.alloc(0);
 };
 const INTERNAL = "Internal error.";
-const noRelease = async () => {};
+
+// A secret given as text becomes a KeyObject once, not on every request (HMAC keyed by text
+// converts it each time); at most this many are kept, then the cache starts over.
+const MOST_KEYS = 10_000;
+const keyObjects = new Map<string, KeyObject>();
+function hmacKey(secret: string | KeyObject): KeyObject {
+  if (typeof secret !== "string") return secret;
+  let keyObject = keyObjects.get(secret);
+  if (!keyObject) {
+    if (keyObjects.size >= MOST_KEYS) keyObjects.clear();
+    keyObjects.set(secret, (keyObject = createSecretKey(Buffer.from(secret, "utf8"))));
+  }
+  return keyObject;
+}
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
+const noRelease = () => {};
 
 /** The same JSON in other bytes: what a framework that parsed the body and serialised it again sends on. */
 function sameJsonOtherBytes(payload: string, text: string): boolean {
@@ -114,13 +129,18 @@ function asBytes(rawBody: unknown): Buffer | undefined {
  * is left to the operation's schema (required where the document says so). Never throws: a
  * refusal is a result with the document's status and body and a reason code.
  */
-export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(
-  request: SignedRequestInput,
-  { keys, nonces, unknownKeys = "refuse" }: VerifyOptions<Key>,
-): Promise<VerifyResult<Key>> {
-  const apiKey = headerOf(request.headers, API_KEY_HEADER);
-  const payload = headerOf(request.headers, PAYLOAD_HEADER);
-  const signature = headerOf(request.headers, SIGNATURE_HEADER);
+export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(request: SignedRequestInput, options: VerifyOptions<Key>): Promise<VerifyResult<Key>> {
+  return verifyNow(request, options);
+}
+
+/**
+ * verifySignedRequest, answering at once when the key lookup and the nonce store do (the
+ * sandbox's): the kit's pipeline makes no promise for a request no store made wait.
+ */
+export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, options: VerifyOptions<Key>): VerifyResult<Key> | Promise<VerifyResult<Key>> {
+  const apiKey = headerOf(request.headers, API_KEY);
+  const payload = headerOf(request.headers, PAYLOAD);
+  const signature = headerOf(request.headers, SIGNATURE);
   if (!apiKey || !payload || !signature) {
     const missing = [[API_KEY_HEADER, apiKey], [PAYLOAD_HEADER, payload], [SIGNATURE_HEADER, signature]].filter(([, v]) => !v).map(([n]) => n);
     return refusal(401, "missing-header", `Missing ${missing.join(", ")}.`);
@@ -130,12 +150,20 @@ export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(
     return refusal(500, "raw-body-required", INTERNAL, undefined,
       `verifySignedRequest was given a parsed body (${typeof request.rawBody}): pass the bytes as received (a Buffer or string), or the signature cannot be checked`);
   }
-  let key: Key | undefined;
+  const keyFailed = (error: unknown) => refusal(500, "key-store-failed", INTERNAL, undefined, `the key lookup failed: ${(error as Error)?.message ?? String(error)}`);
+  const signed = { request, apiKey, payload, signature, rawBody };
   try {
-    key = await keys(apiKey);
+    const found = options.keys(apiKey);
+    return isPromise(found) ? found.then((key) => afterKey(signed, key, options), keyFailed) : afterKey(signed, found, options);
   } catch (error) {
-    return refusal(500, "key-store-failed", INTERNAL, undefined, `the key lookup failed: ${(error as Error)?.message ?? String(error)}`);
+    return keyFailed(error);
   }
+}
+
+type Signed = { request: SignedRequestInput; apiKey: string; payload: string; signature: string; rawBody: Buffer };
+
+/** The steps after the key is known: the bytes, the signature, the body, the path, then the nonce. */
+function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, rawBody }: Signed, key: Key | undefined, { nonces, unknownKeys = "refuse" }: VerifyOptions<Key>): VerifyResult<Key> | Promise<VerifyResult<Key>> {
   if (!key && unknownKeys === "refuse") return refusal(401, "unknown-key", "Unknown API key.");
   const text = rawBody.toString("utf8");
   if (payload !== rawBody.toString("base64")) {
@@ -146,7 +174,7 @@ export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(
     return refusal(401, "payload-mismatch", `${PAYLOAD_HEADER} is not the base64 of the request body.`);
   }
   if (key) {
-    const expected = createHmac("sha512", key.secret).update(payload).digest();
+    const expected = createHmac("sha512", hmacKey(key.secret)).update(payload).digest();
     const given = signatureBytes(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return refusal(401, "signature", `${SIGNATURE_HEADER} is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits).`);
@@ -172,16 +200,17 @@ export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(
   if (typeof calledPath === "string" && calledPath !== request.path) {
     return refusal(401, "request-path", `The body's ${PATH_FIELD} must be the path called, ${request.path}.`);
   }
+  const verified = (result?: NonceResult): VerifyResult<Key> => {
+    if (result && !result.accepted) return refusal(401, result.reason, result.message);
+    return { ok: true, apiKey, key: key as Key, body: fields, releaseNonce: result ? result.release : noRelease };
+  };
   const nonce = fields[NONCE_FIELD];
-  let taken: NonceTaken | undefined;
-  if (nonces && typeof nonce === "string") {
-    try {
-      const result = await nonces.checkAndRecord(apiKey, nonce);
-      if (!result.accepted) return refusal(401, result.reason, result.message);
-      taken = result;
-    } catch (error) {
-      return refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
-    }
+  if (!nonces || typeof nonce !== "string") return verified();
+  const nonceFailed = (error: unknown) => refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
+  try {
+    const checked = nonces.checkAndRecord(apiKey, nonce);
+    return isPromise(checked) ? checked.then(verified, nonceFailed) : verified(checked);
+  } catch (error) {
+    return nonceFailed(error);
   }
-  return { ok: true, apiKey, key: key as Key, body: fields, releaseNonce: taken ? async () => void (await taken.release()) : noRelease };
 }
