@@ -19,6 +19,7 @@ const ENTRIES = {
   "txc-api/sandbox": 'import { startSandbox } from "txc-api/sandbox";\nexport const d = startSandbox;',
   "txc-api/contract": 'import { runContractTest, contractTests } from "txc-api/contract";\nexport const e = [runContractTest, contractTests];',
   "txc-api/openapi-fetch": 'import { createSignedFetchClient } from "txc-api/openapi-fetch";\nexport const f = createSignedFetchClient;',
+  "txc-api/server": 'import { createApiHandler, type Handlers } from "txc-api/server";\nexport const g = createApiHandler;\nexport type G = Handlers;',
 };
 
 beforeAll(async () => {
