@@ -50,18 +50,18 @@ function sandbox() {
   return createSandbox({ dataset, docsFile: "/nonexistent", documentFile: "/nonexistent", rateLimits: false });
 }
 
-/** createApiHandler as a team uses it (responseValidation "throw", the default), without rate limits as the bare servers. */
-function kitServer() {
+/** createApiHandler as a team uses it (responseValidation "throw", the default, or "off"), without rate limits as the bare servers. */
+function kitServer(responseValidation = "throw") {
   const keys = new Map(CALLER_KEYS.map(({ key, secret }) => [key, { secret }]));
   const balance = JSON.parse(BALANCE);
   const handlers = Object.fromEntries(operationIds.filter((id) => id !== "ping").map((id) => [id, notImplemented]));
-  const api = createApiHandler({ keys: (apiKey) => keys.get(apiKey), rateLimits: false, handlers: { ...handlers, getMainBalance: () => balance } });
+  const api = createApiHandler({ keys: (apiKey) => keys.get(apiKey), rateLimits: false, responseValidation, handlers: { ...handlers, getMainBalance: () => balance } });
   return createServer(api.listener);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kind = process.argv[2];
-  const server = kind === "sandbox" ? sandbox() : kind === "kit" ? kitServer() : bareServer(kind === "signature-checking");
+  const server = kind === "sandbox" ? sandbox() : kind === "kit" ? kitServer() : kind === "kit-unchecked-answers" ? kitServer("off") : bareServer(kind === "signature-checking");
   server.keepAliveTimeout = 10_000;
   server.listen(0, "127.0.0.1", () => console.log(server.address().port));
   process.on("message", (message) => message === "cpu" && process.send(process.cpuUsage()));

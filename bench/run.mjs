@@ -196,6 +196,8 @@ const results = {
   },
   // The raw-socket floor is a reference, not a goal: what no HTTP library can beat.
   references: {
+    // What responseValidation "throw" (the kit's default) costs beside "off".
+    kitCpuUncheckedAnswersVsSignatureChecking: pairedRatio(servers["kit-unchecked-answers"].rounds.cpu, servers["signature-checking"].rounds.cpu),
     clientCpuVsValidatingFloor32InFlight: pairedRatio(busy.txcClient.rounds.cpu, busy.validatingFloor.rounds.cpu),
     clientCpuVsValidatingFloor1InFlight: pairedRatio(single.txcClient.rounds.cpu, single.validatingFloor.rounds.cpu),
     // undici's default pool: a connection per call, nonce order not kept (a real server refuses it).
