@@ -70,6 +70,11 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
                                that a 429 fails its check at once
   --max-time SECONDS           deadline of the whole run; checks not started by then fail the run
   --max-failures N             stop after N failed checks (the run fails)
+  --allow-partial              pass a run that leaves something asked for unexercised; without it,
+                               an operation named with --operation that no case reached (such as
+                               one that changes state, without --include-mutations), a check named
+                               with --checks that ran nowhere, or a run that exercised no
+                               operation fails, saying why. The summary line says it was allowed
   --junit FILE                 also write JUnit XML (checked writable before the run): a test
                                case per check, skipped cases for what was not selected, and an
                                <error> naming the cause when the run ends early
@@ -136,6 +141,7 @@ const OPTIONS = {
   junit: { type: "string" },
   json: { type: "string" },
   "api-secret-file": { type: "string" },
+  "allow-partial": { type: "boolean", default: false },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
@@ -159,6 +165,8 @@ function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"
     fixtures: fixturesOption(values.fixtures),
     operations,
     checks: new Set(asked.filter(isCheckName)),
+    named: { operations: values.operation !== undefined, checks: values.checks !== undefined },
+    allowPartial: values["allow-partial"]!,
     includeMutations: values["include-mutations"]!,
     seed: positiveInteger(values.seed, 1, "--seed", 0),
     examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0, 100_000),

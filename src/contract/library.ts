@@ -36,6 +36,11 @@ export type ContractTestOptions = {
   signal?: AbortSignal;
   /** Progress as the run goes: each result, each operation done, each note. */
   onEvent?: (event: RunEvent) => void;
+  /**
+   * Pass a run that leaves something asked for unexercised (an operation named in `operations`, a
+   * check named in `checks`, or every operation); default false: such a run fails, saying why.
+   */
+  allowPartial?: boolean;
 };
 
 export type ContractFailure = { message: string; expected: string; got: string; reproduction: string };
@@ -94,6 +99,8 @@ function runOptions(options: ContractTestOptions) {
     signal: options.signal,
     onEvent: options.onEvent,
     surface: "library" as const,
+    named: { operations: options.operations !== undefined, checks: options.checks !== undefined },
+    allowPartial: options.allowPartial ?? false,
   };
 }
 

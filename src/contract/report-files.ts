@@ -5,10 +5,12 @@ import { exitCodeOf, type Report, type RunEvent } from "./run.js";
 // Control characters are escaped first (XML 1.0 cannot hold most of them), then markup.
 const xml = (text: string) =>
   printable(text, Infinity).replace(/[<>&"']/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char]!);
+/** Text content keeps its line breaks (a CI page shows the curl of a failure as lines to copy); attributes do not. */
+const xmlLines = (text: string) => text.split("\n").map(xml).join("\n");
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
 const skippedCase = (classname: string, reason: string) =>
-  `    <testcase classname="${xml(classname)}" name="not selected" time="0.000"><skipped message="not selected">${xml(reason)}</skipped></testcase>`;
+  `    <testcase classname="${xml(classname)}" name="not selected" time="0.000"><skipped message="not selected">${xmlLines(reason)}</skipped></testcase>`;
 
 /**
  * JUnit XML: a test suite per operation, a test case per check (one "implemented" case for an
@@ -20,7 +22,7 @@ export function writeJUnit(file: string, report: Report) {
   for (const result of report.results) suites.set(result.operationId, [...(suites.get(result.operationId) ?? []), result]);
   const body = [...suites].map(([operationId, results]) => {
     const cases = results.map((r) => {
-      const failure = r.passed ? "" : `<failure message="${xml(r.problems.map((p) => p.message).join("; "))}">${xml(`expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}`)}</failure>`;
+      const failure = r.passed ? "" : `<failure message="${xml(r.problems.map((p) => p.message).join("; "))}">${xmlLines(`expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}`)}</failure>`;
       return `    <testcase classname="${xml(`${operationId}.${r.check}`)}" name="${xml(r.name)}" time="${seconds(r.durationMs)}">${failure}</testcase>`;
     });
     const failures = results.filter((r) => !r.passed).length;
@@ -85,6 +87,7 @@ export class NdjsonReport {
       skippedChecks: checks.map((c) => c.check),
       outcomes: Object.fromEntries(report.outcomes.map((o) => [o.operationId, o.outcome])),
       runProblems: report.runProblems.length + (report.stoppedEarly ? 1 : 0),
+      ...(report.partial ? { partial: report.partial } : {}),
       ...(report.stoppedEarly ? { stoppedEarly: report.stoppedEarly.cause } : {}),
       notes: report.notes,
       requests: report.requests,

@@ -108,6 +108,7 @@ function outcomeLines(report: Report, columns: number): string[] {
   const absent = new Map<string, string[]>();
   for (const r of report.results.filter((r) => r.check === NOT_IMPLEMENTED_CHECK)) absent.set(r.name, [...(absent.get(r.name) ?? []), r.operationId]);
   for (const [name, ids] of absent) lines.push(`${name}: ${ids.join(", ")}`);
+  if (absent.size) lines.push("(each one failure; implement it, or select the others with --operation)");
   const byReason = new Map<string, string[]>();
   for (const { operationId, reason } of report.notSelected.operations) byReason.set(reason, [...(byReason.get(reason) ?? []), operationId]);
   for (const [reason, ids] of byReason) lines.push(`not selected: ${counted(ids.length, "operation")} (${reason}): ${ids.join(", ")}`);
@@ -126,6 +127,7 @@ export function summaryLine(report: Report, colour = false): string {
     report.notImplemented.length ? `${report.notImplemented.length} not implemented` : undefined,
     report.notSelected.operations.length ? `${counted(report.notSelected.operations.length, "operation")} not selected` : undefined,
     report.stoppedEarly ? (report.results.length === 0 ? "could not test" : "stopped early") : undefined,
+    report.partial ? `partial run allowed (--allow-partial): ${counted(report.partial.length, "thing")} not exercised` : undefined,
     `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
   ];
   const bad = failures.length > 0 || report.runProblems.length > 0 || report.stoppedEarly !== undefined;
@@ -134,7 +136,8 @@ export function summaryLine(report: Report, colour = false): string {
 
 /** The closing report: failures grouped, the operations × checks table, outcomes, notes, coverage, the run's problems and its summary line. */
 export function summary(report: Report, { colour = false, columns = COLUMNS }: SummaryOptions = {}): string {
-  const groups = groupFailures(report.results);
+  // An operation the server does not have is said once, in the outcomes: no block, no reproduction.
+  const groups = groupFailures(report.results.filter((r) => r.check !== NOT_IMPLEMENTED_CHECK));
   const covered = Object.entries(report.coverage.statuses).map(
     ([id, { documented, observed }]) => `  ${pad(id, 28)} observed ${observed.join(", ") || "none"} of documented ${documented.join(", ")}`,
   );
@@ -151,6 +154,7 @@ export function summary(report: Report, { colour = false, columns = COLUMNS }: S
     ...covered,
     report.rateLimited ? `${report.rateLimited} answers were 429 and were waited out and sent again` : undefined,
     ...report.runProblems.map((problem) => styled(colour, "red", `✗ run: ${problem}`)),
+    ...(report.partial ?? []).map((problem) => `allowed by --allow-partial: ${problem}`),
     report.stoppedEarly ? styled(colour, "red", `✗ run: ${report.stoppedEarly.cause}`) : undefined,
     summaryLine(report, colour),
   ].filter((line) => line !== undefined).join("\n");

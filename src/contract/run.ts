@@ -11,6 +11,7 @@ import { operationIds, operationIndex, type OperationId } from "../../generated/
 import { notImplementedResult } from "./implemented.js";
 import { buildCases, planContext } from "./plan.js";
 import { notSelected, type NotSelected } from "./selection.js";
+import { unexercised } from "./exercised.js";
 import { ConnectionError, Sender, type ServerUnderTest } from "./send.js";
 import { shrink } from "./shrink.js";
 import { proveTarget, StartError, startErrorText } from "./start.js";
@@ -38,6 +39,10 @@ export type RunOptions = ServerUnderTest & {
   onEvent?: (event: RunEvent) => void;
   /** Who prints the refusals: the CLI names its flags, the library its options (default). */
   surface?: "cli" | "library";
+  /** Whether the operations and the checks were named by the user: each named one must then be exercised. */
+  named?: { operations: boolean; checks: boolean };
+  /** A run that leaves what was asked for unexercised passes (--allow-partial): said as notes and in the summary line. */
+  allowPartial?: boolean;
 };
 
 export type RunEvent =
@@ -57,6 +62,8 @@ export type Report = {
   results: CheckResult[];
   /** Failures of the run as a whole, beyond its cases. */
   runProblems: string[];
+  /** What was asked for and not exercised, when --allow-partial let the run pass anyway (else they are run problems). */
+  partial?: string[];
   /**
    * Why the run ended before its plan was done, when it did: exit status 2 when it could not
    * test (the start refused, the server stopped answering), 1 when stopped (a signal, --max-time,
@@ -277,9 +284,10 @@ async function phases(run: Run, at: "before-cases" | "after-cases") {
 }
 
 /** What fails a run beyond single cases: no check at all, or an operation it has that never answered 2xx. */
-function runProblems(run: Run): string[] {
-  if (run.byOperation.size === 0) return ["no check ran: nothing was tested"];
-  const problems: string[] = [];
+function runProblems(run: Run, unexercisedProblems: string[]): string[] {
+  // Nothing at all is never allowed: --allow-partial passes a partial run, not an empty one.
+  if (run.byOperation.size === 0) return ["no check ran: nothing was tested", ...unexercisedProblems.filter((problem) => !problem.startsWith("no operation "))];
+  const problems: string[] = run.options.allowPartial ? [] : [...unexercisedProblems];
   for (const operationId of run.options.operations) {
     if (run.notImplemented.includes(operationId)) continue;
     if (!run.cases.some((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted")) continue;
@@ -304,6 +312,13 @@ function stoppedEarly(run: Run, error: unknown): Report["stoppedEarly"] {
   return undefined;
 }
 
+/** The checks with a result; an operation reported "not implemented" ran every check planned for it. */
+function checksThatRan(run: Run): Set<string> {
+  const ran = new Set(run.results.map((r) => r.check));
+  for (const testCase of run.cases) if (run.notImplemented.includes(testCase.operationId as OperationId)) ran.add(testCase.check);
+  return ran;
+}
+
 function outcomeOf(run: Run, operationId: OperationId, skipped: ReadonlySet<OperationId>): Outcome {
   if (skipped.has(operationId)) return "not selected";
   if (run.notImplemented.includes(operationId)) return "not implemented";
@@ -323,10 +338,15 @@ function report(run: Run, error: unknown): Report {
     const observed = [...new Set((run.byOperation.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
     statuses[operationId] = { documented: contractFacts[operationId].statuses, observed };
   }
+  const missed = unexercised(
+    { operations: options.operations, checks: options.checks, named: options.named ?? { operations: false, checks: false }, surface: options.surface ?? "library" },
+    left, new Set(run.byOperation.keys()), checksThatRan(run),
+  );
   return {
     checks: [...options.checks],
     results: run.results,
-    runProblems: stop?.exitStatus === 2 ? [] : runProblems(run),
+    runProblems: stop?.exitStatus === 2 ? [] : runProblems(run, stop ? [] : missed),
+    ...(options.allowPartial && missed.length ? { partial: missed } : {}),
     ...(stop ? { stoppedEarly: stop } : {}),
     notes: run.notes,
     rateLimited: run.rateLimited,

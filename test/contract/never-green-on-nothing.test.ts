@@ -1,0 +1,95 @@
+// A green run means the selected contract was exercised: what was asked for and not reached fails
+// the run, saying why and what to do, in the text, NDJSON, JUnit and contractTests; --allow-partial
+// passes it and says so. Against the sandbox (a real process) and the node:http example server
+// (six operations not implemented).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operationIndex } from "../../generated/operations.js";
+import { contractTests } from "../../src/contract-entry.js";
+import { demoKeys } from "../../src/sandbox/dataset.js";
+import { contractTest } from "../helpers/contract-test-cli.js";
+import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
+import { sandboxPerFile } from "../helpers/sandbox.js";
+
+const sandbox = sandboxPerFile(["--no-rate-limits"]);
+const dir = mkdtempSync(path.join(tmpdir(), "txc-green-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("what was asked for and not exercised fails the run", () => {
+  it("an operation that changes state, named without --include-mutations: exit 1, in the text, NDJSON and JUnit", async () => {
+    const [json, junit] = [path.join(dir, "apply.ndjson"), path.join(dir, "apply.xml")];
+    const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "applyCode", "--json", json, "--junit", junit]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("✗ run: applyCode: not exercised: it changes state; add --include-mutations");
+    expect(run.stdout).toContain("✗ run: no operation of the document was exercised: it changes state; add --include-mutations");
+    const lines = readFileSync(json, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toContainEqual({ run: true, passed: false, problem: "applyCode: not exercised: it changes state; add --include-mutations" });
+    expect(lines.at(-1)).toMatchObject({ summary: true, verdict: "fail", exitStatus: 1 });
+    expect(readFileSync(junit, "utf8")).toMatch(/<testcase classname="run" name="applyCode: not exercised: it changes state; add --include-mutations" time="0.000"><failure /);
+  });
+
+  it("with --allow-partial the same run passes, and its summary line says so", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "applyCode", "--allow-partial"]);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain("allowed by --allow-partial: applyCode: not exercised: it changes state; add --include-mutations");
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toMatch(/; partial run allowed \(--allow-partial\): 2 things not exercised; /);
+  });
+
+  it.each([
+    [["--checks", "partner-only"], "partner-only: ran nowhere: needs an ordinary account's key in TXC_API_KEY_BASIC and TXC_API_SECRET_BASIC"],
+    [["--operation", "getMainBalance", "--checks", "positive,error-keys"], "error-keys: ran nowhere: no operation selected has a case for it"],
+    [["--operation", "ping", "--checks", "auth-headers,public"], "auth-headers: ran nowhere: no operation selected has a case for it"],
+  ])("a check named that ran nowhere: %j", async (args, problem) => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl, ...args]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`✗ run: ${problem}`);
+  });
+
+  it("the defaults still pass a whole run: nothing named, nothing asked that could not run", async () => {
+    const run = await contractTest(["--base-url", sandbox.baseUrl, "--examples-per-operation", "1", "--no-pacing"]);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).not.toContain("✗ run:");
+  });
+
+  it("contractTests: the run as a whole fails with the same words; allowPartial passes it", async () => {
+    const options = { baseUrl: sandbox.baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, operations: ["applyCode"], pacing: false };
+    const whole = (tests: ReturnType<typeof contractTests>) => tests.find((test) => test.name === "the run as a whole")!;
+    await expect(whole(contractTests(options)).run()).rejects.toThrow("applyCode: not exercised: it changes state; add includeMutations: true");
+    await expect(whole(contractTests({ ...options, allowPartial: true })).run()).resolves.toBeUndefined();
+  });
+});
+
+describe("a server still being built (examples/server-node: three operations of nine)", () => {
+  const example = linkedExample("server-node");
+  const key = { key: "team-key", secret: "team-secret" };
+  let server: ExampleServer;
+  beforeAll(async () => {
+    server = await startExampleServer(example.dir, "src/main.mjs", { TXC_API_KEY: key.key, TXC_API_SECRET: key.secret });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    example.remove();
+  });
+
+  it("each missing operation takes at most 3 lines of the text, with no reproduction; JUnit failure texts keep their line breaks", async () => {
+    const junit = path.join(dir, "built.xml");
+    const run = await contractTest(["--base-url", server.baseUrl, "--include-mutations", "--no-pacing", "--examples-per-operation", "2", "--junit", junit], key);
+    expect(run.code).toBe(1);
+    const missing = Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed && !["getMainBalance", "applyCode", "getInvestmentsHistory"].includes(id));
+    const text = run.stdout.split("\n");
+    for (const operationId of missing) expect(text.filter((line) => line.includes(operationId)).length, operationId).toBeLessThanOrEqual(3);
+    expect(run.stdout).not.toContain("reproduce");
+    expect(run.stdout).toMatch(/\nnot implemented \(404 to every request\): /);
+    expect(run.stdout).toContain("(each one failure; implement it, or select the others with --operation)");
+    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "testsuite" || name === "testcase" }).parse(readFileSync(junit, "utf8"));
+    const failures = parsed.testsuites.testsuite.flatMap((suite: any) => suite.testcase).filter((c: any) => c.failure).map((c: any) => String(c.failure["#text"]));
+    expect(failures.length).toBe(missing.length);
+    for (const failure of failures) {
+      expect(failure).toMatch(/^expected: .*\ngot: .*\nBODY=/);
+      expect(failure).not.toContain("\\u{a}");
+    }
+  });
+});
