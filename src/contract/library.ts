@@ -2,7 +2,7 @@ import { operationIndex } from "../../generated/operations.js";
 import { TxcError } from "../errors/base.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { checkBaseUrl } from "../transport/base-url.js";
-import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, type CheckName } from "./checks/registry.js";
+import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, registry, type CheckName } from "./checks/registry.js";
 import type { OperationId } from "../../generated/operations.js";
 import { buildCases, planContext } from "./plan.js";
 import { failureBlock } from "./report-text.js";
@@ -175,7 +175,9 @@ export type ContractTestCase = { name: string; run: (context?: RunnerContext) =>
 export function contractTests(options: ContractTestOptions): ContractTestCase[] {
   const prepared = runOptions(options);
   const plan = planContext({ ...prepared, hasBasicIdentity: prepared.basic !== undefined });
-  const pairs = [...new Set(buildCases(plan).map((testCase) => `${testCase.operationId} · ${testCase.check}`))];
+  // A test per operation and check: those of the cases, and those a check reports on from its own phase or verdicts.
+  const covered = registry.filter((check) => check.covers && plan.wanted(check.name)).flatMap((check) => check.covers!(plan).map((operationId) => `${operationId} · ${check.name}`));
+  const pairs = [...new Set([...buildCases(plan).map((testCase) => `${testCase.operationId} · ${testCase.check}`), ...covered])];
   let running: Promise<Report> | undefined;
   const report = () => (running ??= reportOf(options));
   const failuresText = (results: CheckResult[]) =>

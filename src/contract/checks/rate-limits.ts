@@ -53,17 +53,20 @@ async function checkRateLimits(
       }
     }));
     const elapsedMs = performance.now() - started;
+    // The whole burst, signed afresh each time: the limit's worth, then the one past it.
+    const burst = (url: string) =>
+      `# ${requests} requests within ${periodSeconds} s are answered without 429; request ${requests + 1} is answered 429\nfor i in $(seq 1 ${requests + 1}); do\n${reproduction(url, testCase).split("\n").map((line) => `  ${line}`).join("\n")}\ndone`;
     if (early) {
       const verdict = judge({ ...testCase, expect: { kind: "status", status: 200 } }, early.observation);
-      results.push({ ...verdict, expected: `no 429 within the first ${requests} requests`, passed: false, problems: [{ kind: "rate-limit", message: `429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's` }] });
+      results.push({ ...verdict, curl: burst(early.observation.url), expected: `no 429 within the first ${requests} requests`, passed: false, problems: [{ kind: "rate-limit", message: `429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's` }] });
       continue;
     }
     const past = await sendCase(testCase, 0);
     const verdict = judge(testCase, past);
     if (elapsedMs >= periodSeconds * 1000) {
-      results.push({ ...verdict, passed: false, curl: reproduction(past.url, testCase), problems: [{ kind: "rate-limit", message: `sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)` }] });
+      results.push({ ...verdict, passed: false, curl: burst(past.url), problems: [{ kind: "rate-limit", message: `sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)` }] });
     } else {
-      results.push({ ...verdict, expected: `429 to request ${requests + 1} within ${periodSeconds} s`, name: `${testCase.name}: request ${requests + 1} answered ${past.status}` });
+      results.push({ ...verdict, curl: burst(past.url), expected: `429 to request ${requests + 1} within ${periodSeconds} s`, name: `${testCase.name}: request ${requests + 1} answered ${past.status}` });
     }
   }
   return results;
@@ -73,6 +76,7 @@ export const rateLimits = defineCheck({
   name: "rate-limits",
   description: "opt-in, for servers you own: each documented rate limit answers 429 to the request past it, and not before",
   optIn: true,
+  covers: (plan) => limitsToTest(plan.operations).map((limit) => limit.operationId),
   phase: {
     at: "after-cases",
     run: async ({ plan, sendUnpaced, record, workers, lastSentAt }) => {

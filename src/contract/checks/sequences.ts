@@ -29,7 +29,8 @@ const caseOf = (operationId: OperationId, name: string, fields: Fields, expect: 
 class Sequence {
   readonly steps: string[] = [];
   readonly problems: Problem[] = [];
-  #curl = "";
+  /** Each step's reproduction, in order: the whole sequence is what a reader sends again. */
+  readonly #reproductions: string[] = [];
   #status: number | null = null;
   #serverSays: string | undefined;
 
@@ -46,10 +47,8 @@ class Sequence {
     if (tied && !tied.passed) verdict.problems.push(...tied.problems);
     verdict.passed &&= tied?.passed ?? true;
     this.steps.push(`${testCase.name}: ${observation.status}`);
-    if (testCase.operationId === this.operationId && !this.#curl) {
-      this.#curl = reproduction(observation.url, testCase);
-      this.#status = observation.status;
-    }
+    this.#reproductions.push(`# step ${this.steps.length}: ${testCase.name} (${testCase.operationId}), answered ${observation.status}\n${reproduction(observation.url, testCase)}`);
+    if (testCase.operationId === this.operationId && this.#status === null) this.#status = observation.status;
     if (!verdict.passed) {
       // A refusal's reason, in the server's words (a 200's body says nothing of that kind).
       const refusal = observation.status >= 400 ? verdict.serverSays : undefined;
@@ -67,7 +66,7 @@ class Sequence {
   result(name: string, expected: string): CheckResult {
     const { operationId, problems } = this;
     return {
-      operationId, check: "sequences", name, passed: problems.length === 0, expected, actual: this.steps.join("; "), problems, status: this.#status, curl: this.#curl,
+      operationId, check: "sequences", name, passed: problems.length === 0, expected, actual: this.steps.join("; "), problems, status: this.#status, curl: this.#reproductions.join("\n"),
       ...(this.#serverSays ? { serverSays: this.#serverSays } : {}),
     };
   }
@@ -108,6 +107,9 @@ async function refundOnce(sendCase: SendCase, fields: Fields): Promise<CheckResu
   return sequence.result("a deposit is refunded once", expected);
 }
 
+/** The operations a sequence ends on. */
+const SEQUENCED: OperationId[] = ["applyCode", "refundDeposit"];
+
 /**
  * The state sequences the description states, for the operations of the run, run first and one
  * step at a time. Each uses the fixture of its operation, or else its first documented example
@@ -117,6 +119,7 @@ export const sequences = defineCheck({
   name: "sequences",
   needs: "mutations",
   description: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once, with the id sent",
+  covers: (plan) => (plan.includeMutations ? SEQUENCED.filter((id) => plan.operations.includes(id)) : []),
   phase: {
     at: "before-cases",
     run: async ({ plan, sendPaced, record }) => {

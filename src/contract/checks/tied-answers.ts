@@ -27,6 +27,8 @@ export const tiedAnswers = defineCheck({
       ? validRequests(operation, plan, "tied-answers").map((testCase) => ({ ...testCase, ownAcceptance: "when-failed" as const }))
       : [],
   judgeAccepted: judgeTied,
+  // A read-only operation's valid requests are answered 200, so its ties are always compared.
+  covers: (plan) => plan.operations.filter((id) => operationIndex[id].tiedToRequest.length > 0 && !operationIndex[id].stateChanging),
   phase: {
     at: "before-cases",
     run: async ({ plan, sendPaced, record, note }) => {
