@@ -15,6 +15,7 @@ import { readCredentials, readKeysFile } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { colourWanted, styled, wrap } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
+import { parseMinCoverage, type MinCoverage } from "../validation/coverage.js";
 
 /** The operations the document marks as state-changing (x-state-changing). */
 const STATE_CHANGING = operationIds.filter((id) => operationIndex[id].stateChanging);
@@ -75,6 +76,11 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
                                one that changes state, without --include-mutations), a check named
                                with --checks that ran nowhere, or a run that exercised no
                                operation fails, saying why. The summary line says it was allowed
+  --min-coverage LIST          fail the run below this coverage of the document, such as
+                               operations=100,statuses=60: the percentage of its operations
+                               exercised, and of the statuses it documents (all operations) that
+                               were observed. The coverage is printed, in the NDJSON summary and
+                               as JUnit properties, with or without this option
   --junit FILE                 also write JUnit XML (checked writable before the run): a test
                                case per check, skipped cases for what was not selected, and an
                                <error> naming the cause when the run ends early
@@ -142,6 +148,7 @@ const OPTIONS = {
   json: { type: "string" },
   "api-secret-file": { type: "string" },
   "allow-partial": { type: "boolean", default: false },
+  "min-coverage": { type: "string" },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
@@ -167,6 +174,7 @@ function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"
     checks: new Set(asked.filter(isCheckName)),
     named: { operations: values.operation !== undefined, checks: values.checks !== undefined },
     allowPartial: values["allow-partial"]!,
+    ...(values["min-coverage"] === undefined ? {} : { minCoverage: minCoverageOption(values["min-coverage"]) }),
     includeMutations: values["include-mutations"]!,
     seed: positiveInteger(values.seed, 1, "--seed", 0),
     examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0, 100_000),
@@ -177,6 +185,12 @@ function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"
     maxTimeMs: values["max-time"] === undefined ? undefined : seconds(values["max-time"], 0, "--max-time", 1),
     maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
   };
+}
+
+function minCoverageOption(text: string): MinCoverage {
+  const parsed = parseMinCoverage(text);
+  if (typeof parsed === "string") throw new UsageError(`--min-coverage ${parsed}`);
+  return parsed;
 }
 
 function fixturesOption(file: string | undefined): Fixtures | undefined {

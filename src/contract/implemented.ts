@@ -2,25 +2,12 @@
 // answers every request with 404, 405 or 501 (or a status the document never gives it): it is
 // reported once, "not implemented", instead of once for every check that met the same refusal.
 import { counted } from "../text/counted.js";
-import { documentedStatusKey } from "../validation/status-key.js";
+import { saysAbsent, statusList } from "../validation/absent.js";
 import type { CheckResult } from "./case.js";
-import { contractFacts } from "../../generated/contract-facts.js";
 import type { OperationId } from "../../generated/operations.js";
 
 /** The name reports give the one result of an operation the server does not have. */
 export const NOT_IMPLEMENTED_CHECK = "implemented";
-
-const ABSENT = new Set([404, 405, 501]);
-
-/** Whether a status is one a server gives for an operation it does not have. */
-export function saysAbsent(operationId: OperationId, status: number): boolean {
-  if (ABSENT.has(status)) return true;
-  const documented = new Set(contractFacts[operationId].statuses);
-  return documentedStatusKey(status, (key) => documented.has(key)) === undefined;
-}
-
-/** "404", "404 or 405": the statuses an operation answered, in order. */
-const statusList = (statuses: number[]) => [...new Set(statuses)].sort().join(" or ");
 
 /**
  * The one failure that stands for all of an operation's results when every request it was sent

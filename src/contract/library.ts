@@ -9,6 +9,7 @@ import { failureBlock } from "./report-text.js";
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type Outcome, type Report, type RunEvent } from "./run.js";
 import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 import type { NotSelected } from "./selection.js";
+import type { Coverage, MinCoverage } from "../validation/coverage.js";
 import type { Identity } from "./send.js";
 import type { CheckResult } from "./verdict.js";
 
@@ -41,6 +42,8 @@ export type ContractTestOptions = {
    * check named in `checks`, or every operation); default false: such a run fails, saying why.
    */
   allowPartial?: boolean;
+  /** The least coverage of the document the run must reach, in percent: `{ operations: 100, statuses: 60 }`. */
+  minCoverage?: MinCoverage;
 };
 
 export type ContractFailure = { message: string; expected: string; got: string; reproduction: string };
@@ -63,6 +66,8 @@ export type ContractTestResult = {
   notSelected: NotSelected;
   /** Every operation of the document and what became of it. */
   outcomes: { operationId: string; outcome: Outcome }[];
+  /** How much of the document the run exercised: operations, documented statuses observed, checks per operation. */
+  coverage: Coverage;
 };
 
 /** The run could not start or went on no more (exit 2 in the CLI): the target is not this API, refused the credentials, or stopped answering. */
@@ -81,6 +86,11 @@ function runOptions(options: ContractTestOptions) {
   const operations = (options.operations ?? Object.keys(operationIndex)) as OperationId[];
   const unknownOperation = operations.find((id) => !Object.hasOwn(operationIndex, id));
   if (unknownOperation) throw new ContractTestStartError(`unknown operation ${JSON.stringify(unknownOperation)}; operations: ${Object.keys(operationIndex).join(", ")}`);
+  for (const [name, value] of Object.entries(options.minCoverage ?? {})) {
+    if (!["operations", "statuses"].includes(name) || typeof value !== "number" || !(value >= 0 && value <= 100)) {
+      throw new ContractTestStartError(`minCoverage.${name} must be a percentage from 0 to 100 (the keys: operations, statuses)`);
+    }
+  }
   return {
     baseUrl: baseUrl.url,
     identities: [{ apiKey: options.apiKey, apiSecret: options.apiSecret }, ...(options.moreKeys ?? [])],
@@ -101,6 +111,7 @@ function runOptions(options: ContractTestOptions) {
     surface: "library" as const,
     named: { operations: options.operations !== undefined, checks: options.checks !== undefined },
     allowPartial: options.allowPartial ?? false,
+    ...(options.minCoverage ? { minCoverage: options.minCoverage } : {}),
   };
 }
 
@@ -137,6 +148,7 @@ function resultOf(report: Report): ContractTestResult {
     notImplemented: report.notImplemented,
     notSelected: report.notSelected,
     outcomes: report.outcomes,
+    coverage: report.documentCoverage,
   };
 }
 

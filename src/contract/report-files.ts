@@ -1,12 +1,7 @@
 import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
-import { printable } from "../text/printable.js";
+import { coverageProperties, xml, xmlLines } from "../text/xml.js";
 import { exitCodeOf, type Report, type RunEvent } from "./run.js";
 
-// Control characters are escaped first (XML 1.0 cannot hold most of them), then markup.
-const xml = (text: string) =>
-  printable(text, Infinity).replace(/[<>&"']/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char]!);
-/** Text content keeps its line breaks (a CI page shows the curl of a failure as lines to copy); attributes do not. */
-const xmlLines = (text: string) => text.split("\n").map(xml).join("\n");
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
 
 const skippedCase = (classname: string, reason: string) =>
@@ -27,7 +22,7 @@ export function writeJUnit(file: string, report: Report) {
     });
     const failures = results.filter((r) => !r.passed).length;
     const time = results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
-    return `  <testsuite name="${xml(operationId)}" tests="${results.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}">\n${cases.join("\n")}\n  </testsuite>`;
+    return `  <testsuite name="${xml(operationId)}" tests="${results.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}">\n${[coverageProperties(report.documentCoverage, operationId), ...cases].join("\n")}\n  </testsuite>`;
   });
   const { operations, checks } = report.notSelected;
   const skipped = [...operations.map((o) => skippedCase(o.operationId, o.reason)), ...checks.map((c) => skippedCase(`checks.${c.check}`, c.reason))];
@@ -88,6 +83,7 @@ export class NdjsonReport {
       outcomes: Object.fromEntries(report.outcomes.map((o) => [o.operationId, o.outcome])),
       runProblems: report.runProblems.length + (report.stoppedEarly ? 1 : 0),
       ...(report.partial ? { partial: report.partial } : {}),
+      coverage: report.documentCoverage,
       ...(report.stoppedEarly ? { stoppedEarly: report.stoppedEarly.cause } : {}),
       notes: report.notes,
       requests: report.requests,

@@ -150,7 +150,7 @@ export function summary(report: Report, { colour = false, columns = COLUMNS }: S
     ...outcomeLines(report, columns),
     // An operation the server does not have leaves nothing to note of it.
     ...report.notes.filter((note) => !report.notImplemented.some((id) => note.startsWith(`${id}: `))).map((note) => `note: ${note}`),
-    `coverage: ${report.coverage.exercised.length} of ${report.coverage.operations} operations exercised; statuses:`,
+    `coverage: ${report.documentCoverage.operations.exercised} of ${report.documentCoverage.operations.total} operations exercised (${report.documentCoverage.operations.percent}%), ${report.documentCoverage.statuses.observed} of ${report.documentCoverage.statuses.documented} documented statuses observed (${report.documentCoverage.statuses.percent}%); statuses:`,
     ...covered,
     report.rateLimited ? `${report.rateLimited} answers were 429 and were waited out and sent again` : undefined,
     ...report.runProblems.map((problem) => styled(colour, "red", `✗ run: ${problem}`)),

@@ -12,6 +12,7 @@ import { notImplementedResult } from "./implemented.js";
 import { buildCases, planContext } from "./plan.js";
 import { notSelected, type NotSelected } from "./selection.js";
 import { unexercised } from "./exercised.js";
+import { coverageOf, coverageShortfalls, type Coverage, type MinCoverage } from "../validation/coverage.js";
 import { ConnectionError, Sender, type ServerUnderTest } from "./send.js";
 import { shrink } from "./shrink.js";
 import { proveTarget, StartError, startErrorText } from "./start.js";
@@ -43,6 +44,8 @@ export type RunOptions = ServerUnderTest & {
   named?: { operations: boolean; checks: boolean };
   /** A run that leaves what was asked for unexercised passes (--allow-partial): said as notes and in the summary line. */
   allowPartial?: boolean;
+  /** The least coverage of the document the run must reach (--min-coverage). */
+  minCoverage?: MinCoverage;
 };
 
 export type RunEvent =
@@ -80,6 +83,8 @@ export type Report = {
   /** Every operation of the document and what became of it. */
   outcomes: { operationId: OperationId; outcome: Outcome }[];
   coverage: { operations: number; exercised: string[]; statuses: Record<string, { documented: readonly string[]; observed: number[] }> };
+  /** The same coverage as percentages of the whole document, as the NDJSON summary and JUnit properties give it (and the proxy, of its traffic). */
+  documentCoverage: Coverage;
   requests: number;
   durationMs: number;
 };
@@ -342,10 +347,16 @@ function report(run: Run, error: unknown): Report {
     { operations: options.operations, checks: options.checks, named: options.named ?? { operations: false, checks: false }, surface: options.surface ?? "library" },
     left, new Set(run.byOperation.keys()), checksThatRan(run),
   );
+  const documentCoverage = coverageOf(
+    new Map([...run.byOperation].map(([id, results]) => [id, results.flatMap((r) => (r.status === null ? [] : [r.status]))])),
+    new Map([...run.byOperation].map(([id, results]) => [id, results.map((r) => r.check)])),
+  );
+  const shortfalls = options.minCoverage && !stop ? coverageShortfalls(documentCoverage, options.minCoverage) : [];
   return {
     checks: [...options.checks],
     results: run.results,
-    runProblems: stop?.exitStatus === 2 ? [] : runProblems(run, stop ? [] : missed),
+    runProblems: stop?.exitStatus === 2 ? [] : [...runProblems(run, stop ? [] : missed), ...shortfalls],
+    documentCoverage,
     ...(options.allowPartial && missed.length ? { partial: missed } : {}),
     ...(stop ? { stoppedEarly: stop } : {}),
     notes: run.notes,

@@ -4,7 +4,7 @@ import { conformanceProblems } from "../validation/answer-conformance.js";
 import type { Case, Observation } from "./case.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { realFields } from "./fixtures.js";
-import { saysAbsent } from "./implemented.js";
+import { saysAbsent } from "../validation/absent.js";
 import { ConnectionError, type Sender } from "./send.js";
 
 /**

@@ -8,6 +8,8 @@ import { networkFailureWords } from "../errors/network.js";
 import { printable } from "../text/printable.js";
 import type { ProxyCheck } from "./check-names.js";
 import { judgeExchange, ProxyState, type Exchange } from "./checks.js";
+import { AbsentOperations } from "./absent-operations.js";
+import { coverageOf, type Coverage } from "../validation/coverage.js";
 
 /** One violation of the document seen on live traffic; never a secret. */
 export type ProxyViolation = {
@@ -52,6 +54,8 @@ export type Proxy = {
   ran(): { operationId: string | null; check: string; exchanges: number; violations: number }[];
   /** Exchanges proxied so far. */
   exchanges(): number;
+  /** How much of the document the traffic exercised: operations answered, documented statuses seen, checks run. */
+  coverage(): Coverage;
   /** Stops taking requests, lets those in flight finish (at most `boundMs`), frees the port. */
   close(boundMs?: number): Promise<void>;
 };
@@ -112,6 +116,10 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     violations.push(violation);
     options.onViolation?.(violation);
   };
+  // An operation answering 404, 405 or 501 to every request is one "not implemented" at the end,
+  // not a violation per request: its answers' violations wait until it answers otherwise.
+  const absent = new AbsentOperations(report);
+  const statusesSeen = new Map<string, number[]>();
 
   async function forward(request: IncomingMessage, response: ServerResponse) {
     const target = request.url ?? "/";
@@ -159,8 +167,14 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       ran.set(key, entry);
     }
     const status = exchange.answer?.status ?? 502;
+    if (judged.operationId && exchange.answer) statusesSeen.set(judged.operationId, [...(statusesSeen.get(judged.operationId) ?? []), status]);
     const documentedAnswer = judged.expected ? { documentedAnswer: { status: judged.expected.status, body: judged.expected.body } } : {};
-    for (const { check, message } of judged.findings) report({ operationId: judged.operationId, check, message, method, path, status, ...(REQUEST_CHECKS.has(check) ? documentedAnswer : {}) });
+    const found = judged.findings.map(({ check, message }) => ({ operationId: judged.operationId, check, message, method, path, status, ...(REQUEST_CHECKS.has(check) ? documentedAnswer : {}) }));
+    const ofTheRequest = found.filter((violation) => REQUEST_CHECKS.has(violation.check));
+    ofTheRequest.forEach(report);
+    const ofTheAnswer = found.filter((violation) => !REQUEST_CHECKS.has(violation.check));
+    if (judged.operationId && exchange.answer) absent.answered(judged.operationId, exchange.answer.status, { method, path }, ofTheAnswer);
+    else ofTheAnswer.forEach(report);
   }
 
   const inFlight = new Set<Promise<void>>();
@@ -185,6 +199,11 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     violations: () => [...violations],
     ran: () => [...ran.values()],
     exchanges: () => exchanges,
+    coverage: () => {
+      const checks = new Map<string, string[]>();
+      for (const { operationId, check } of ran.values()) if (operationId) checks.set(operationId, [...(checks.get(operationId) ?? []), check]);
+      return coverageOf(statusesSeen, checks);
+    },
     async close(boundMs = 10_000) {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
@@ -193,6 +212,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       server.closeAllConnections();
       await closed;
       await agent.close();
+      absent.finish();
     },
   };
 }
