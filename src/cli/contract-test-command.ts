@@ -6,7 +6,7 @@ import { operationIds, operationIndex, type OperationId } from "../../generated/
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary, summaryLine } from "../contract/report-text.js";
 import { notSelected } from "../contract/selection.js";
-import { FixturesError, loadFixtures, type Fixtures } from "../contract/fixtures.js";
+import { FixturesError, loadFixtures, type FixtureLists } from "../contract/fixtures.js";
 import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { MAX_TIMER_MS } from "../client/retry.js";
@@ -49,7 +49,10 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
   --fixtures FILE              real request fields by operation, such as {"applyCode": {"code":
                                "..."}, "refundDeposit": {"transaction_id": "...", "address": "..."}}:
                                each must be answered 200; the sequences use them instead of the
-                               documented examples (which only the sandbox holds)
+                               documented examples (which only the sandbox holds). A list per
+                               operation, such as {"applyCode": [{"code": "A"}, {"code": "B"}]},
+                               lets runs back to back pass: a sequence whose value was used up by an
+                               earlier run (refused 4xx) takes the next one, and says so
   --keys FILE                  several main keys instead of TXC_API_KEY: a JSON array of
                                {"apiKey": "...", "apiSecret": "..."}; worker i signs with key i,
                                to spread the load (one key's nonces stay in order at any
@@ -193,7 +196,7 @@ function minCoverageOption(text: string): MinCoverage {
   return parsed;
 }
 
-function fixturesOption(file: string | undefined): Fixtures | undefined {
+function fixturesOption(file: string | undefined): FixtureLists | undefined {
   try {
     return file === undefined ? undefined : loadFixtures(file);
   } catch (error) {

@@ -5,24 +5,60 @@ import { validationIssues } from "../validation/issues.js";
 import { validators } from "../../generated/validators.js";
 import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
 
-export type Fixtures = Partial<Record<OperationId, Record<string, unknown>>>;
+type Fields = Record<string, unknown>;
+/** Real request fields by operation: one value, as most operations need. */
+export type Fixtures = Partial<Record<OperationId, Fields>>;
+/** Several values by operation: a run takes the next one where a value was used up (a code already applied). */
+export type FixtureLists = Partial<Record<OperationId, Fields[]>>;
+/** What a user gives: one value or a list per operation, or a function asked for each operation. */
+export type FixturesGiven = Partial<Record<OperationId, Fields | Fields[]>> | ((operationId: OperationId) => Fields | Fields[] | undefined);
 
 /** Real request fields for an operation: the fixture given for it (--fixtures), else its first documented example. */
-export function realFields(operationId: OperationId, fixtures: Fixtures): Record<string, unknown> {
+export function realFields(operationId: OperationId, fixtures: Fixtures): Fields {
   return fixtures[operationId] ?? contractFacts[operationId].requestExamples[0]?.fields ?? {};
 }
 
-/** A --fixtures file that cannot be used; the message names the operation and field, never a value. */
+/** A --fixtures file, or fixtures given to the library, that cannot be used; the message names the operation and field, never a value. */
 export class FixturesError extends Error {
   override name = "FixturesError";
 }
 
+/** Each operation's values checked against its request schema (request and nonce are set when signing), as lists. */
+export function checkFixtures(given: FixturesGiven, where: string): FixtureLists {
+  const lists: FixtureLists = {};
+  const entries: [string, unknown][] = typeof given === "function" ? operationIds.map((id) => [id, given(id)] as [string, unknown]).filter(([, value]) => value !== undefined) : Object.entries(given);
+  for (const [operationId, value] of entries) {
+    if (!operationIds.includes(operationId as OperationId)) {
+      throw new FixturesError(`${where}: ${JSON.stringify(operationId).slice(0, 60)} is not an operation; operations: ${operationIds.join(", ")}`);
+    }
+    const id = operationId as OperationId;
+    const validate = validators[id].request;
+    if (!validate || !operationIndex[id].signed) throw new FixturesError(`${where}: ${id} takes no request body`);
+    const values = Array.isArray(value) ? value : [value];
+    if (values.length === 0) throw new FixturesError(`${where}: ${id} has an empty list: give at least one object of request fields`);
+    lists[id] = values.map((fields, index) => {
+      const at = Array.isArray(value) ? `${id}[${index}]` : id;
+      if (!fields || typeof fields !== "object" || Array.isArray(fields)) throw new FixturesError(`${where}: ${at} must be an object of request fields`);
+      const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...own } = fields as Fields;
+      if (!validate(signedBody(operationIndex[id].path, "1", own))) {
+        const issues = validationIssues(validate.errors).map((issue) => issue.message);
+        throw new FixturesError(`${where}: ${at}: ${issues.join("; ")}`);
+      }
+      return own;
+    });
+  }
+  return lists;
+}
+
+/** The first value of each operation: what every check but the sequences uses. */
+export const firstValues = (lists: FixtureLists): Fixtures => Object.fromEntries(Object.entries(lists).map(([id, values]) => [id, values![0]]));
+
 /**
- * Reads real request fields by operation, such as
- * `{"applyCode": {"code": "..."}, "refundDeposit": {"transaction_id": "...", "address": "..."}}`,
- * and checks each against the operation's request schema (request and nonce are set when signing).
+ * Reads real request fields by operation, one object or a list of them, such as
+ * `{"applyCode": [{"code": "..."}, {"code": "..."}], "refundDeposit": {"transaction_id": "...", "address": "..."}}`,
+ * and checks each against the operation's request schema.
  */
-export function loadFixtures(file: string): Fixtures {
+export function loadFixtures(file: string): FixtureLists {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, "utf8"));
@@ -31,21 +67,5 @@ export function loadFixtures(file: string): Fixtures {
     throw new FixturesError(`${file}: ${code ? `cannot be read (${code})` : "not JSON"}`);
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) throw new FixturesError(`${file}: must be a JSON object keyed by operation id`);
-  const fixtures: Fixtures = {};
-  for (const [operationId, fields] of Object.entries(data)) {
-    if (!operationIds.includes(operationId as OperationId)) {
-      throw new FixturesError(`${file}: ${JSON.stringify(operationId).slice(0, 60)} is not an operation; operations: ${operationIds.join(", ")}`);
-    }
-    const id = operationId as OperationId;
-    const validate = validators[id].request;
-    if (!validate || !operationIndex[id].signed) throw new FixturesError(`${file}: ${id} takes no request body`);
-    if (!fields || typeof fields !== "object" || Array.isArray(fields)) throw new FixturesError(`${file}: ${id} must be an object of request fields`);
-    const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...own } = fields as Record<string, unknown>;
-    if (!validate(signedBody(operationIndex[id].path, "1", own))) {
-      const issues = validationIssues(validate.errors).map((issue) => issue.message);
-      throw new FixturesError(`${file}: ${id}: ${issues.join("; ")}`);
-    }
-    fixtures[id] = own;
-  }
-  return fixtures;
+  return checkFixtures(data as FixturesGiven, file);
 }

@@ -10,6 +10,7 @@ import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type Outc
 import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 import type { NotSelected } from "./selection.js";
 import type { Coverage, MinCoverage } from "../validation/coverage.js";
+import { checkFixtures, FixturesError, type FixtureLists, type FixturesGiven } from "./fixtures.js";
 import type { Identity } from "./send.js";
 import type { CheckResult } from "./verdict.js";
 
@@ -28,7 +29,12 @@ export type ContractTestOptions = {
   examplesPerOperation?: number;
   seed?: number;
   includeMutations?: boolean;
-  fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
+  /**
+   * Real request fields by operation: one object or a list of them each (a sequence takes the next
+   * value where one was used up, so that runs back to back pass), or a function asked once per
+   * operation. Checked against the request schemas before the run.
+   */
+  fixtures?: FixturesGiven;
   concurrency?: number;
   timeoutMs?: number;
   pacing?: boolean;
@@ -77,6 +83,15 @@ export class ContractTestStartError extends TxcError {
   result?: ContractTestResult;
 }
 
+function fixturesOf(given: FixturesGiven | undefined): FixtureLists | undefined {
+  try {
+    return given === undefined ? undefined : checkFixtures(given, "fixtures");
+  } catch (error) {
+    if (error instanceof FixturesError) throw new ContractTestStartError(error.message);
+    throw error;
+  }
+}
+
 function runOptions(options: ContractTestOptions) {
   const baseUrl = checkBaseUrl(options?.baseUrl);
   if ("problem" in baseUrl) throw new ContractTestStartError(`baseUrl ${baseUrl.problem}`);
@@ -104,7 +119,7 @@ function runOptions(options: ContractTestOptions) {
     concurrency: options.concurrency ?? 1,
     pacing: options.pacing ?? true,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
-    fixtures: options.fixtures,
+    fixtures: fixturesOf(options.fixtures),
     proxy: options.proxy,
     signal: options.signal,
     onEvent: options.onEvent,

@@ -4,6 +4,7 @@ import { isCheckName, registry, type CheckName } from "./checks/registry.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { contractFacts } from "../../generated/contract-facts.js";
 import { seededRandom } from "./random.js";
+import { firstValues, type FixtureLists } from "./fixtures.js";
 
 export type PlanOptions = {
   operations: OperationId[];
@@ -11,8 +12,8 @@ export type PlanOptions = {
   includeMutations: boolean;
   seed: number;
   examplesPerOperation: number;
-  /** Real request fields by operation (--fixtures), without request and nonce. */
-  fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
+  /** Real request fields by operation (--fixtures), without request and nonce: one or more values each. */
+  fixtures?: FixtureLists;
   /** Whether an ordinary account's key was given, for the partner-only check. */
   hasBasicIdentity?: boolean;
 };
@@ -23,7 +24,8 @@ export function planContext(options: PlanOptions): PlanContext {
     wanted: (check) => isCheckName(check) && options.checks.has(check),
     includeMutations: options.includeMutations,
     examplesPerOperation: options.examplesPerOperation,
-    fixtures: options.fixtures ?? {},
+    fixtures: firstValues(options.fixtures ?? {}),
+    fixtureLists: options.fixtures ?? {},
     hasBasicIdentity: options.hasBasicIdentity ?? false,
     random: seededRandom(options.seed),
   };

@@ -12,6 +12,7 @@ import { notImplementedResult } from "./implemented.js";
 import { buildCases, planContext } from "./plan.js";
 import { notSelected, type NotSelected } from "./selection.js";
 import { unexercised } from "./exercised.js";
+import type { FixtureLists } from "./fixtures.js";
 import { coverageOf, coverageShortfalls, type Coverage, type MinCoverage } from "../validation/coverage.js";
 import { ConnectionError, Sender, type ServerUnderTest } from "./send.js";
 import { shrink } from "./shrink.js";
@@ -34,8 +35,8 @@ export type RunOptions = ServerUnderTest & {
   maxTimeMs?: number;
   /** Stop after this many failed checks (--max-failures). */
   maxFailures?: number;
-  /** Real request fields by operation (--fixtures). */
-  fixtures?: Partial<Record<OperationId, Record<string, unknown>>>;
+  /** Real request fields by operation (--fixtures): one or more values each, checked already. */
+  fixtures?: FixtureLists;
   /** What happens during the run, as it happens: the reports are written from these. */
   onEvent?: (event: RunEvent) => void;
   /** Who prints the refusals: the CLI names its flags, the library its options (default). */

@@ -2,13 +2,13 @@
 // the run, saying why and what to do, in the text, NDJSON, JUnit and contractTests; --allow-partial
 // passes it and says so. Against the sandbox (a real process) and the node:http example server
 // (six operations not implemented).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
-import { contractTests } from "../../src/contract-entry.js";
+import { contractTests, runContractTest } from "../../src/contract-entry.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { contractTest } from "../helpers/contract-test-cli.js";
 import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
@@ -102,5 +102,32 @@ describe("contractTests: a test for every operation and check that runs", () => 
     for (const name of ["getInvestmentsHistory · tied-answers", "getMainBalance · tied-answers", "applyCode · sequences", "refundDeposit · sequences"]) expect(names).toContain(name);
     const outcomes = await Promise.all(tests.map((test) => test.run().then(() => "passed", (error: Error) => `${test.name}: ${error.message}`)));
     expect(outcomes.filter((outcome) => outcome !== "passed")).toEqual([]);
+  });
+});
+
+describe("fixtures that repeat", () => {
+  it("two mutation runs back to back pass with two values given; a third, with both used up, fails saying so", async () => {
+    await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const fixtures = path.join(dir, "two-codes.json");
+    writeFileSync(fixtures, JSON.stringify({ applyCode: [{ code: "TXC-ETH-9P4L2K7J5H3G" }, { code: "TXC-USDT-1A2B3C4D5E6F" }] }));
+    const args = ["--base-url", sandbox.baseUrl, "--include-mutations", "--fixtures", fixtures, "--operation", "applyCode", "--operation", "getMainBalance", "--examples-per-operation", "1"];
+    const first = await contractTest(args);
+    expect(first.code, first.stdout).toBe(0);
+    const second = await contractTest(args);
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.stdout).toContain("note: applyCode: 1 of the 2 values given were used up; the next one was taken");
+    const third = await contractTest(args);
+    expect(third.code).toBe(1);
+    expect(third.stdout).toContain("all 2 values given for applyCode were used up: give fresh ones");
+  });
+
+  it("the library takes a function asked once per operation, and refuses a value that breaks the schema, naming it", async () => {
+    await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const asked: string[] = [];
+    const options = { baseUrl: sandbox.baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, includeMutations: true, pacing: false, examplesPerOperation: 1, operations: ["applyCode", "getMainBalance"] };
+    const result = await runContractTest({ ...options, fixtures: (operationId) => (asked.push(operationId), operationId === "applyCode" ? [{ code: "TXC-ETH-9P4L2K7J5H3G" }] : undefined) });
+    expect(result.exitStatus, JSON.stringify(result.runProblems)).toBe(0);
+    expect(asked).toContain("applyCode");
+    await expect(runContractTest({ ...options, fixtures: { applyCode: [{ code: "x" }, { code: 5 }] } })).rejects.toThrow(/fixtures: applyCode\[1\]: code must be string/);
   });
 });

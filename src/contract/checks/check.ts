@@ -10,7 +10,10 @@ export type PlanContext = {
   wanted: (check: string) => boolean;
   includeMutations: boolean;
   examplesPerOperation: number;
+  /** The first value given for each operation (--fixtures): what every check but the sequences uses. */
   fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
+  /** Every value given for each operation: a sequence takes the next where one was used up. */
+  fixtureLists: Partial<Record<OperationId, Record<string, unknown>[]>>;
   /** Whether an ordinary account's key was given, for the partner-only check. */
   hasBasicIdentity: boolean;
   random: Random;

@@ -9,6 +9,7 @@ import { defineCheck } from "./check.js";
 import { judgeTied } from "./tied-answers.js";
 
 type SendCase = (testCase: Case) => Promise<Observation>;
+type SequenceOutcome = { result: CheckResult; usedUp: boolean };
 type Fields = Record<string, unknown>;
 
 const caseOf = (operationId: OperationId, name: string, fields: Fields, expect: Case["expect"]): Case => ({
@@ -29,6 +30,8 @@ const caseOf = (operationId: OperationId, name: string, fields: Fields, expect: 
 class Sequence {
   readonly steps: string[] = [];
   readonly problems: Problem[] = [];
+  /** Its operation's step was refused with a 4xx: the value given may have been used up (a code applied by an earlier run). */
+  usedUp = false;
   /** Each step's reproduction, in order: the whole sequence is what a reader sends again. */
   readonly #reproductions: string[] = [];
   #status: number | null = null;
@@ -56,6 +59,7 @@ class Sequence {
       this.#serverSays ??= refusal;
       this.problems.push(...verdict.problems.map(({ kind, message }) => ({ kind, message: `${testCase.name}: ${message}${says}` })));
       if (testCase.expect.kind === "accepted" && observation.status >= 400 && observation.status < 500) {
+        if (testCase.operationId === this.operationId) this.usedUp = true;
         this.problems.push({ kind: "sequence", message: "its values may have been used up by an earlier run: against txc-api's sandbox, POST /sandbox/reset restores them; against your server, give fresh ones with --fixtures" });
       }
       return undefined;
@@ -78,10 +82,10 @@ const balanceOf = (listing: unknown, ticker: string): Big => {
 };
 
 /** Apply a code: the balance of its ticker goes up by its amount; applying it again is refused. */
-async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<CheckResult> {
+async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<SequenceOutcome> {
   const sequence = new Sequence("applyCode", sendCase);
   const expected = "200 for the code, the balance up by exactly its amount, then a documented 4xx for the same code";
-  const done = () => sequence.result("a code credits the balance once", expected);
+  const done = () => ({ result: sequence.result("a code credits the balance once", expected), usedUp: sequence.usedUp });
   const before = await sequence.step(caseOf("getMainBalance", "balance before", {}, { kind: "accepted" }));
   if (before === undefined) return done();
   const applied = (await sequence.step(caseOf("applyCode", "apply the code", fields, { kind: "accepted" }))) as { ticker?: string; amount?: string } | undefined;
@@ -98,17 +102,17 @@ async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<Chec
 }
 
 /** Refund a cancelled deposit: 200 the first time, a documented 4xx the second. */
-async function refundOnce(sendCase: SendCase, fields: Fields): Promise<CheckResult> {
+async function refundOnce(sendCase: SendCase, fields: Fields): Promise<SequenceOutcome> {
   const sequence = new Sequence("refundDeposit", sendCase);
   const expected = "200 for the refund, then a documented 4xx for the same deposit";
   if ((await sequence.step(caseOf("refundDeposit", "refund the deposit", fields, { kind: "accepted" }))) !== undefined) {
     await sequence.step({ ...caseOf("refundDeposit", "refund it again", fields, { kind: "rejected" }), realValues: undefined });
   }
-  return sequence.result("a deposit is refunded once", expected);
+  return { result: sequence.result("a deposit is refunded once", expected), usedUp: sequence.usedUp };
 }
 
 /** The operations a sequence ends on. */
-const SEQUENCED: OperationId[] = ["applyCode", "refundDeposit"];
+const SEQUENCED = ["applyCode", "refundDeposit"] as const satisfies readonly OperationId[];
 
 /**
  * The state sequences the description states, for the operations of the run, run first and one
@@ -122,11 +126,25 @@ export const sequences = defineCheck({
   covers: (plan) => (plan.includeMutations ? SEQUENCED.filter((id) => plan.operations.includes(id)) : []),
   phase: {
     at: "before-cases",
-    run: async ({ plan, sendPaced, record }) => {
+    run: async ({ plan, sendPaced, record, note }) => {
       if (!plan.includeMutations) return;
-      const fieldsOf = (id: OperationId) => realFields(id, plan.fixtures);
-      if (plan.operations.includes("applyCode")) record(await codeCreditsOnce(sendPaced, fieldsOf("applyCode")));
-      if (plan.operations.includes("refundDeposit")) record(await refundOnce(sendPaced, fieldsOf("refundDeposit")));
+      const sequenceOf = { applyCode: codeCreditsOnce, refundDeposit: refundOnce } as const;
+      for (const operationId of SEQUENCED) {
+        if (!plan.operations.includes(operationId)) continue;
+        const values = plan.fixtureLists[operationId] ?? [realFields(operationId, plan.fixtures)];
+        // A value used up by an earlier run (a code applied) gives way to the next one given.
+        let outcome: { result: CheckResult; usedUp: boolean } | undefined;
+        let spent = 0;
+        for (const fields of values) {
+          const tried: SequenceOutcome = await sequenceOf[operationId](sendPaced, fields);
+          outcome = tried;
+          if (tried.result.passed || !tried.usedUp) break;
+          spent++;
+        }
+        if (spent > 0 && outcome!.result.passed) note(`${operationId}: ${spent} of the ${values.length} values given were used up; the next one was taken`);
+        if (spent === values.length && values.length > 1) outcome!.result.problems.push({ kind: "sequence", message: `all ${values.length} values given for ${operationId} were used up: give fresh ones` });
+        record(outcome!.result);
+      }
     },
   },
 });
