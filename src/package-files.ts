@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The package's root: the nearest folder above this module with a package.json (from dist/bundle/chunks, dist or src alike). */
@@ -13,3 +13,6 @@ const root = packageRoot();
 export const packageFile = (relative: string) => fileURLToPath(new URL(relative, root));
 export const bundledDocument = packageFile("generated/openapi.json");
 export const docsPage = packageFile("dist/docs/sandbox.html.gz");
+
+/** The package's version, from its package.json. */
+export const packageVersion = (): string => (JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as { version: string }).version;

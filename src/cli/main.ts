@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
 import { contractTestCommand, contractTestHelp } from "./contract-test-command.js";
 import { diffCommand, diffHelp } from "./diff-command.js";
 import { mockCommand, mockHelp } from "./mock-command.js";
@@ -10,7 +9,7 @@ import { printable } from "../text/printable.js";
 import { closest } from "../text/closest.js";
 import { colourWanted, helpText, styled } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
-import { packageFile } from "../package-files.js";
+import { packageVersion } from "../package-files.js";
 
 type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };
 
@@ -33,7 +32,7 @@ Options:
   --help, -h      this help
   --version, -v   the package version`;
 
-const version = (): string => (JSON.parse(readFileSync(packageFile("package.json"), "utf8")) as { version: string }).version;
+const version = packageVersion;
 const printHelp = (text: string) => console.log(helpText(text, colourWanted(process.stdout)));
 
 function commandNamed(name: string): Command {

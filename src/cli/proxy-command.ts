@@ -2,13 +2,20 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ProxyNdjson, shownOperation, writeProxyJUnit } from "../proxy/reports.js";
 import { ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
+import { checkHar } from "../proxy/check-har.js";
+import { packageVersion } from "../package-files.js";
+import { harEntry, HarError, writeHar } from "../proxy/har.js";
+import type { Exchange } from "../proxy/exchange.js";
+import type { TrafficJudge } from "../proxy/traffic-judge.js";
+import type { Coverage } from "../validation/coverage.js";
 import { PROXY_CHECKS } from "../proxy/check-names.js";
 import { printable } from "../text/printable.js";
 import { colourWanted, styled } from "../text/terminal.js";
 import { untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
 
-export const proxyHelp = `Usage: txc-api proxy --upstream URL [--port N] [--host H] [--json FILE] [--junit FILE]
+export const proxyHelp = `Usage: txc-api proxy --upstream URL [--port N] [--host H] [--json FILE] [--junit FILE] [--har FILE]
+       txc-api proxy --check-har FILE [--json FILE] [--junit FILE]
 
 Checks the contract on live traffic: point your app, your integration suite or your browser at
 the proxy, and it forwards every request to the upstream and its answer back unchanged (status,
@@ -40,6 +47,11 @@ Options:
                    the start, with no violation too
   --junit FILE     JUnit XML at the end: a test case per operation and check that ran, failed
                    where a violation was seen
+  --har FILE       also record every exchange as HAR 1.2, written when it stops: signatures,
+                   cookies and authorization headers "[redacted]" (the secret never passes)
+  --check-har FILE judge recorded traffic offline instead of forwarding: a HAR file of ours, or
+                   another tool's (a browser's); the same checks, lines, reports and exit status
+                   as live, but for the signature, which a recording does not hold
 
 It prints "txc-api proxy: listening on http://HOST:PORT" once ready. Ctrl-C or SIGTERM stops it:
 requests in flight finish (at most 10 s), the reports are written, a summary is printed.
@@ -52,50 +64,74 @@ const OPTIONS = {
   host: { type: "string", default: "127.0.0.1" },
   json: { type: "string" },
   junit: { type: "string" },
+  har: { type: "string" },
+  "check-har": { type: "string" },
 } as const;
 
 const line = (v: ProxyViolation) => `✗ ${shownOperation(v.operationId)} · ${v.check} · ${v.method} ${printable(v.path, 100)} ${v.status}: ${printable(v.message, 300)}`;
 
+/** The reports and the summary once the traffic is over, live or recorded; the exit status follows the violations. */
+function finish(traffic: { violations(): ProxyViolation[]; ran(): ReturnType<TrafficJudge["ran"]>; coverage(): Coverage }, exchanges: number, values: { json?: string; junit?: string }, ndjson: ProxyNdjson | undefined, colour: boolean) {
+  const violations = traffic.violations();
+  const byCheck = new Map<string, number>();
+  for (const { check } of violations) byCheck.set(check, (byCheck.get(check) ?? 0) + 1);
+  const counts = [...byCheck].map(([check, count]) => `${check} ${count}`).join(", ");
+  const coverage = traffic.coverage();
+  ndjson?.finish({ exchanges, violations: violations.length, byCheck: Object.fromEntries(byCheck), coverage });
+  if (values.junit) writeProxyJUnit(values.junit, traffic);
+  console.log(`coverage: ${coverage.operations.exercised} of ${coverage.operations.total} operations exercised (${coverage.operations.percent}%), ${coverage.statuses.observed} of ${coverage.statuses.documented} documented statuses observed (${coverage.statuses.percent}%)`);
+  console.log(styled(colour, violations.length ? "red" : "green", `${exchanges} exchanges, ${violations.length} violations${counts ? `: ${counts}` : ""}`));
+  process.exitCode = violations.length ? 1 : 0;
+}
+
 export async function proxyCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
-  if (!values.upstream) throw new UsageError("--upstream is required: the server to forward to, such as http://127.0.0.1:8080");
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be an integer from 0 to 65535");
-  for (const file of [values.json, values.junit]) {
+  for (const file of [values.json, values.junit, values.har]) {
     try {
       if (file) writeFileSync(file, "");
     } catch (error) {
       throw new UsageError(`cannot write the report file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   }
-  const { TXC_API_KEY: apiKey, TXC_API_SECRET: apiSecret } = process.env;
   const ndjson = values.json ? new ProxyNdjson(values.json) : undefined;
   const colour = colourWanted(process.stdout);
+  const onViolation = (violation: ProxyViolation) => {
+    console.log(styled(colour, "red", line(violation)));
+    ndjson?.violation(violation);
+  };
+  if (values["check-har"] !== undefined) {
+    if (values.upstream || values.har) throw new UsageError("--check-har judges a recording offline: it takes no --upstream or --har");
+    let checked;
+    try {
+      checked = await checkHar(values["check-har"], onViolation);
+    } catch (error) {
+      if (error instanceof HarError) throw new UsageError(`--check-har ${error.message}`);
+      throw error;
+    }
+    return finish(checked.judge, checked.exchanges, values, ndjson, colour);
+  }
+  if (!values.upstream) throw new UsageError("--upstream is required: the server to forward to, such as http://127.0.0.1:8080 (or --check-har FILE to judge a recording)");
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be an integer from 0 to 65535");
+  const { TXC_API_KEY: apiKey, TXC_API_SECRET: apiSecret } = process.env;
+  const recorded: Parameters<typeof writeHar>[1] = [];
+  let origin = "";
   let proxy;
   try {
     proxy = await startProxy({
       upstream: values.upstream, port, host: values.host!,
       credentials: apiKey && apiSecret ? [{ apiKey, apiSecret }] : [],
-      onViolation: (violation) => {
-        console.log(styled(colour, "red", line(violation)));
-        ndjson?.violation(violation);
-      },
+      onViolation,
+      ...(values.har ? { onExchange: (exchange: Exchange, startedAt: Date, durationMs: number) => void recorded.push(harEntry(exchange, origin, startedAt, durationMs)) } : {}),
     });
   } catch (error) {
     if (error instanceof ProxySetupError) throw new UsageError(error.message);
     throw error;
   }
+  origin = proxy.url;
   console.log(`txc-api proxy: listening on ${proxy.url}, forwarding to ${values.upstream}${apiKey && apiSecret ? " (signatures of TXC_API_KEY verified)" : ""}`);
   await untilStopped();
   await proxy.close();
-  const violations = proxy.violations();
-  const byCheck = new Map<string, number>();
-  for (const { check } of violations) byCheck.set(check, (byCheck.get(check) ?? 0) + 1);
-  const counts = [...byCheck].map(([check, count]) => `${check} ${count}`).join(", ");
-  const coverage = proxy.coverage();
-  ndjson?.finish({ exchanges: proxy.exchanges(), violations: violations.length, byCheck: Object.fromEntries(byCheck), coverage });
-  if (values.junit) writeProxyJUnit(values.junit, proxy);
-  console.log(`coverage: ${coverage.operations.exercised} of ${coverage.operations.total} operations exercised (${coverage.operations.percent}%), ${coverage.statuses.observed} of ${coverage.statuses.documented} documented statuses observed (${coverage.statuses.percent}%)`);
-  console.log(styled(colour, violations.length ? "red" : "green", `${proxy.exchanges()} exchanges, ${violations.length} violations${counts ? `: ${counts}` : ""}`));
-  process.exitCode = violations.length ? 1 : 0;
+  if (values.har) writeHar(values.har, recorded, packageVersion());
+  finish(proxy, proxy.exchanges(), values, ndjson, colour);
 }

@@ -16,16 +16,9 @@ import { verifySignedRequest, type VerifyReason } from "../server/verify.js";
 import { observedNonceRule } from "./nonce-rule.js";
 
 import type { ProxyCheck } from "./check-names.js";
+import type { Exchange } from "./exchange.js";
 
-export type Exchange = {
-  method: string;
-  /** The path as requested, without the query. */
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  /** The upstream's answer; undefined when there was none (the proxy answered 502). */
-  answer?: { status: number; contentType: string; body: Buffer };
-};
+export type { Exchange };
 
 export type Finding = { check: ProxyCheck; message: string };
 /** An exchange judged: the checks that ran, what they found, and what the document answers a request it refuses. */

@@ -22,7 +22,7 @@ export class ProxyNdjson {
   }
 }
 
-export function writeProxyJUnit(file: string, proxy: Proxy) {
+export function writeProxyJUnit(file: string, proxy: Pick<Proxy, "ran" | "violations" | "coverage">) {
   const byOperation = new Map<string, ReturnType<Proxy["ran"]>>();
   for (const entry of proxy.ran()) byOperation.set(shownOperation(entry.operationId), [...(byOperation.get(shownOperation(entry.operationId)) ?? []), entry]);
   const violations = proxy.violations();

@@ -6,27 +6,11 @@ import { Agent, request as send } from "undici";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
 import { printable } from "../text/printable.js";
-import type { ProxyCheck } from "./check-names.js";
-import { judgeExchange, ProxyState, type Exchange } from "./checks.js";
-import { AbsentOperations } from "./absent-operations.js";
-import { coverageOf, type Coverage } from "../validation/coverage.js";
+import type { Exchange } from "./exchange.js";
+import { TrafficJudge, type ProxyViolation } from "./traffic-judge.js";
+import type { Coverage } from "../validation/coverage.js";
 
-/** One violation of the document seen on live traffic; never a secret. */
-export type ProxyViolation = {
-  /** The operation, or null for a path the document does not have. */
-  operationId: string | null;
-  check: ProxyCheck | "upstream";
-  message: string;
-  method: string;
-  path: string;
-  /** The status returned to the caller (502 when the upstream gave no answer). */
-  status: number;
-  /** For a request the document refuses: what a server built on txc-api/server answers it (status and error body). */
-  documentedAnswer?: { status: number; body: unknown };
-};
-
-/** The checks of the request, whose violations carry the documented answer to it. */
-const REQUEST_CHECKS = new Set<string>(["signing-headers", "signature", "request-body", "request-path", "nonce-order"]);
+export type { ProxyViolation } from "./traffic-judge.js";
 
 export type ProxyOptions = {
   /** The server the traffic goes to: an http(s) URL, its path a prefix of every request's. */
@@ -43,6 +27,8 @@ export type ProxyOptions = {
   maxBodyBytes?: number;
   /** Whole exchange with the upstream (default 10 s, as the client's); past it 504. */
   timeoutMs?: number;
+  /** Hears each exchange as it went (request and answer, when it started and how long it took), such as to record it (`txc-api proxy --har`). */
+  onExchange?: (exchange: Exchange, startedAt: Date, durationMs: number) => void;
 };
 
 export type Proxy = {
@@ -105,26 +91,17 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const prefix = upstream.pathname.replace(/\/$/, "");
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const state = new ProxyState(new Map((options.credentials ?? []).map(({ apiKey, apiSecret }) => [apiKey, apiSecret])));
   // One connection to the upstream per connection of the callers: nothing pipelined, nothing reordered.
   const agent = new Agent({ pipelining: 1, keepAliveTimeout: 4_000 });
-  const violations: ProxyViolation[] = [];
-  const ran = new Map<string, { operationId: string | null; check: string; exchanges: number; violations: number }>();
+  const judge = new TrafficJudge(new Map((options.credentials ?? []).map(({ apiKey, apiSecret }) => [apiKey, apiSecret])), options.onViolation);
+  const report = (violation: ProxyViolation) => judge.report(violation);
   let exchanges = 0;
-
-  const report = (violation: ProxyViolation) => {
-    violations.push(violation);
-    options.onViolation?.(violation);
-  };
-  // An operation answering 404, 405 or 501 to every request is one "not implemented" at the end,
-  // not a violation per request: its answers' violations wait until it answers otherwise.
-  const absent = new AbsentOperations(report);
-  const statusesSeen = new Map<string, number[]>();
 
   async function forward(request: IncomingMessage, response: ServerResponse) {
     const target = request.url ?? "/";
     const path = target.split("?")[0]!;
     const method = request.method ?? "GET";
+    const [startedAt, started] = [new Date(), performance.now()];
     const body = await readLimited(request, maxBodyBytes);
     if (!body) {
       jsonAnswer(response, 413, `txc-api proxy: the request body is larger than ${maxBodyBytes} bytes; it was not forwarded`);
@@ -152,29 +129,14 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       passed["content-length"] = String(bytes.length);
       response.writeHead(answer.statusCode, passed);
       response.end(bytes);
-      exchange.answer = { status: answer.statusCode, contentType: String(answer.headers["content-type"] ?? ""), body: bytes };
+      exchange.answer = { status: answer.statusCode, contentType: String(answer.headers["content-type"] ?? ""), body: bytes, headers: passed };
     } catch (error) {
       const why = error instanceof Error && /larger than/.test(error.message) ? error.message : networkFailureWords(error);
       jsonAnswer(response, 502, `txc-api proxy: no answer from the upstream ${upstream.origin}: ${why}`);
       report({ operationId: null, check: "upstream", message: why, method, path, status: 502 });
     }
-    const judged = await judgeExchange(exchange, state);
-    for (const check of new Set(judged.ran)) {
-      const key = `${judged.operationId}\n${check}`;
-      const entry = ran.get(key) ?? { operationId: judged.operationId, check, exchanges: 0, violations: 0 };
-      entry.exchanges++;
-      if (judged.findings.some((finding) => finding.check === check)) entry.violations++;
-      ran.set(key, entry);
-    }
-    const status = exchange.answer?.status ?? 502;
-    if (judged.operationId && exchange.answer) statusesSeen.set(judged.operationId, [...(statusesSeen.get(judged.operationId) ?? []), status]);
-    const documentedAnswer = judged.expected ? { documentedAnswer: { status: judged.expected.status, body: judged.expected.body } } : {};
-    const found = judged.findings.map(({ check, message }) => ({ operationId: judged.operationId, check, message, method, path, status, ...(REQUEST_CHECKS.has(check) ? documentedAnswer : {}) }));
-    const ofTheRequest = found.filter((violation) => REQUEST_CHECKS.has(violation.check));
-    ofTheRequest.forEach(report);
-    const ofTheAnswer = found.filter((violation) => !REQUEST_CHECKS.has(violation.check));
-    if (judged.operationId && exchange.answer) absent.answered(judged.operationId, exchange.answer.status, { method, path }, ofTheAnswer);
-    else ofTheAnswer.forEach(report);
+    options.onExchange?.(exchange, startedAt, performance.now() - started);
+    await judge.judge(exchange);
   }
 
   const inFlight = new Set<Promise<void>>();
@@ -196,14 +158,10 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const host = (options.host ?? "127.0.0.1").includes(":") ? `[${options.host}]` : options.host ?? "127.0.0.1";
   return {
     url: `http://${host}:${port}`,
-    violations: () => [...violations],
-    ran: () => [...ran.values()],
+    violations: () => judge.violations(),
+    ran: () => judge.ran(),
     exchanges: () => exchanges,
-    coverage: () => {
-      const checks = new Map<string, string[]>();
-      for (const { operationId, check } of ran.values()) if (operationId) checks.set(operationId, [...(checks.get(operationId) ?? []), check]);
-      return coverageOf(statusesSeen, checks);
-    },
+    coverage: () => judge.coverage(),
     async close(boundMs = 10_000) {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
@@ -212,7 +170,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       server.closeAllConnections();
       await closed;
       await agent.close();
-      absent.finish();
+      judge.finish();
     },
   };
 }

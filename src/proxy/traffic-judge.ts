@@ -1,0 +1,88 @@
+// What the proxy does with each exchange, live or read back from a HAR file: judge it, count the
+// checks that ran, report its violations (an operation not implemented once, at the end), and
+// keep the coverage of the document.
+import { coverageOf, type Coverage } from "../validation/coverage.js";
+import { AbsentOperations } from "./absent-operations.js";
+import type { ProxyCheck } from "./check-names.js";
+import { judgeExchange, ProxyState, type Exchange } from "./checks.js";
+
+/** One violation of the document seen on live traffic; never a secret. */
+export type ProxyViolation = {
+  /** The operation, or null for a path the document does not have. */
+  operationId: string | null;
+  check: ProxyCheck | "upstream";
+  message: string;
+  method: string;
+  path: string;
+  /** The status returned to the caller (502 when the upstream gave no answer). */
+  status: number;
+  /** For a request the document refuses: what a server built on txc-api/server answers it (status and error body). */
+  documentedAnswer?: { status: number; body: unknown };
+};
+
+export type CheckRan = { operationId: string | null; check: string; exchanges: number; violations: number };
+
+/** The checks of the request, whose violations carry the documented answer to it. */
+const REQUEST_CHECKS = new Set<string>(["signing-headers", "signature", "request-body", "request-path", "nonce-order"]);
+
+export class TrafficJudge {
+  readonly #state: ProxyState;
+  readonly #violations: ProxyViolation[] = [];
+  readonly #ran = new Map<string, CheckRan>();
+  readonly #statuses = new Map<string, number[]>();
+  readonly #absent: AbsentOperations;
+  readonly #onViolation?: (violation: ProxyViolation) => void;
+
+  constructor(credentials: ReadonlyMap<string, string>, onViolation?: (violation: ProxyViolation) => void) {
+    this.#state = new ProxyState(credentials);
+    this.#onViolation = onViolation;
+    // An operation answering 404, 405 or 501 to every request is one "not implemented" at the end,
+    // not a violation per request: its answers' violations wait until it answers otherwise.
+    this.#absent = new AbsentOperations((violation) => this.report(violation));
+  }
+
+  report(violation: ProxyViolation) {
+    this.#violations.push(violation);
+    this.#onViolation?.(violation);
+  }
+
+  /** One exchange, in the order they happened. */
+  async judge(exchange: Exchange) {
+    const { method, path } = exchange;
+    const judged = await judgeExchange(exchange, this.#state);
+    for (const check of new Set(judged.ran)) {
+      const key = `${judged.operationId}\n${check}`;
+      const entry = this.#ran.get(key) ?? { operationId: judged.operationId, check, exchanges: 0, violations: 0 };
+      entry.exchanges++;
+      if (judged.findings.some((finding) => finding.check === check)) entry.violations++;
+      this.#ran.set(key, entry);
+    }
+    const status = exchange.answer?.status ?? 502;
+    if (judged.operationId && exchange.answer) this.#statuses.set(judged.operationId, [...(this.#statuses.get(judged.operationId) ?? []), status]);
+    const documentedAnswer = judged.expected ? { documentedAnswer: { status: judged.expected.status, body: judged.expected.body } } : {};
+    const found = judged.findings.map(({ check, message }) => ({ operationId: judged.operationId, check, message, method, path, status, ...(REQUEST_CHECKS.has(check) ? documentedAnswer : {}) }));
+    found.filter((violation) => REQUEST_CHECKS.has(violation.check)).forEach((violation) => this.report(violation));
+    const ofTheAnswer = found.filter((violation) => !REQUEST_CHECKS.has(violation.check));
+    if (judged.operationId && exchange.answer) this.#absent.answered(judged.operationId, exchange.answer.status, { method, path }, ofTheAnswer);
+    else ofTheAnswer.forEach((violation) => this.report(violation));
+  }
+
+  /** The traffic is over: an operation that answered only 404, 405 or 501 is reported now. */
+  finish() {
+    this.#absent.finish();
+  }
+
+  violations(): ProxyViolation[] {
+    return [...this.#violations];
+  }
+
+  ran(): CheckRan[] {
+    return [...this.#ran.values()];
+  }
+
+  coverage(): Coverage {
+    const checks = new Map<string, string[]>();
+    for (const { operationId, check } of this.#ran.values()) if (operationId) checks.set(operationId, [...(checks.get(operationId) ?? []), check]);
+    return coverageOf(this.#statuses, checks);
+  }
+}
