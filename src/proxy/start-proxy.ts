@@ -6,11 +6,11 @@ import { Agent, request as send } from "undici";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
 import { printable } from "../text/printable.js";
-import type { Exchange } from "./exchange.js";
-import { TrafficJudge, type ProxyViolation } from "./traffic-judge.js";
+import type { Exchange, ProxyViolation } from "./exchange.js";
+import { TrafficJudge } from "./traffic-judge.js";
 import type { Coverage } from "../validation/coverage.js";
 
-export type { ProxyViolation } from "./traffic-judge.js";
+export type { ProxyViolation } from "./exchange.js";
 
 export type ProxyOptions = {
   /** The server the traffic goes to: an http(s) URL, its path a prefix of every request's. */

@@ -3,24 +3,10 @@
 // keep the coverage of the document.
 import { coverageOf, type Coverage } from "../validation/coverage.js";
 import { AbsentOperations } from "./absent-operations.js";
-import type { ProxyCheck } from "./check-names.js";
-import { judgeExchange, ProxyState, type Exchange } from "./checks.js";
+import { judgeExchange, ProxyState } from "./checks.js";
+import type { CheckRan, Exchange, ProxyViolation } from "./exchange.js";
 
-/** One violation of the document seen on live traffic; never a secret. */
-export type ProxyViolation = {
-  /** The operation, or null for a path the document does not have. */
-  operationId: string | null;
-  check: ProxyCheck | "upstream";
-  message: string;
-  method: string;
-  path: string;
-  /** The status returned to the caller (502 when the upstream gave no answer). */
-  status: number;
-  /** For a request the document refuses: what a server built on txc-api/server answers it (status and error body). */
-  documentedAnswer?: { status: number; body: unknown };
-};
-
-export type CheckRan = { operationId: string | null; check: string; exchanges: number; violations: number };
+export type { CheckRan, ProxyViolation };
 
 /** The checks of the request, whose violations carry the documented answer to it. */
 const REQUEST_CHECKS = new Set<string>(["signing-headers", "signature", "request-body", "request-path", "nonce-order"]);
