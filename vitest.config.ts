@@ -4,12 +4,14 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // Tests run dist/: a build older than src/ or generated/ stops the run, saying so.
-    globalSetup: ["test/helpers/fresh-dist.ts"],
-    testTimeout: 60_000,
+    globalSetup: ["test/helpers/fresh-dist.ts", "test/helpers/packed-tarball.ts"],
+    // A limit is what a stuck test would exceed, never what a busy machine does (the suite holds
+    // when run twice side by side on 2 cores): test/helpers/project.ts STUCK_MS, 10 minutes.
+    testTimeout: 600_000,
     // Most files wait on processes and sockets, not on the CPU: two at a time on a 2-core machine
     // (vitest's default there is one). Nothing rebuilds dist/ during the run.
     maxWorkers: 2,
-    hookTimeout: 60_000,
+    hookTimeout: 600_000,
     // The JSON report is what .ci/run reads to print its closing "N passed, N failed" line.
     reporters: ["default", "json"],
     outputFile: { json: "dist/vitest-report.json" },

@@ -61,7 +61,7 @@ beforeAll(async () => {
     await openssl("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-keyout", "server.key", "-out", "server.csr");
     await run("sh", ["-c", "printf 'subjectAltName=DNS:localhost' > ext.cnf && openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -extfile ext.cnf -out server.pem"], { cwd: folder });
   } });
-}, 60_000);
+});
 afterAll(async () => {
   await nginx?.close();
   await sandbox?.stop();
@@ -92,7 +92,7 @@ describe("nginx in front of the sandbox", () => {
       await wait(round % 2 ? 1_050 : 950);
     }
     expect(await loggedAtLeast(() => relayed("/auto-invest") - before, changes), "state-changing calls in nginx's log against those made").toBe(changes);
-  }, 30_000);
+  });
 
   it("TLS with a private CA: refused without it, answered with an Agent that trusts it", async () => {
     const baseUrl = `https://localhost:${nginx.ports[1]}`;
@@ -185,5 +185,5 @@ describe("a forward proxy (tinyproxy)", () => {
     }).catch((error) => error);
     expect(cli.code ?? 0).toBe(0);
     expect(tunnels()).toBeGreaterThan(before);
-  }, 60_000);
+  });
 });

@@ -102,7 +102,7 @@ describe("retries", () => {
     const sent = script([{ status: 429, body: { code: 429, message: "slow", errors: {} }, headers: { "Retry-After": "0" } }], { status: 200, body: balance });
     expect(await client({ retry: slowBackoff }).getMainBalance()).toEqual(balance);
     expect(sent()).toHaveLength(2);
-  }, 10_000);
+  });
 
   it("reports Retry-After on the error when attempts run out", async () => {
     script([], { status: 429, body: { code: 429, message: "slow", errors: {} }, headers: { "Retry-After": "7" } });
@@ -140,5 +140,5 @@ describe("the default retry against the API's own limit (the sandbox, which answ
     } finally {
       await sandbox.close();
     }
-  }, 60_000);
+  });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { root } from "../helpers/project.js";
+import { root, STUCK_MS } from "../helpers/project.js";
 
 const cli = path.join(root, "dist", "bundle", "cli.js");
 const ESC = "\u001b[";
@@ -15,7 +15,7 @@ const plainEnv = () => {
   delete env.NO_COLOR;
   return env;
 };
-const txc = (args: string[], env: NodeJS.ProcessEnv = plainEnv()) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env, timeout: 30_000 });
+const txc = (args: string[], env: NodeJS.ProcessEnv = plainEnv()) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env, timeout: STUCK_MS });
 const COMMANDS = ["serve", "mock", "contract-test", "sign", "diff"];
 
 describe("txc-api", () => {
@@ -67,7 +67,7 @@ describe("txc-api", () => {
   it("colours on a terminal unless NO_COLOR is set", () => {
     // script(1) gives the command a pseudo-terminal, as an interactive shell would.
     const onTerminal = (env: NodeJS.ProcessEnv) =>
-      spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} --help`, "/dev/null"], { encoding: "utf8", env, timeout: 30_000 }).stdout;
+      spawnSync("script", ["-qec", `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} --help`, "/dev/null"], { encoding: "utf8", env, timeout: STUCK_MS }).stdout;
     expect(onTerminal(plainEnv())).toContain(ESC);
     expect(onTerminal({ ...plainEnv(), NO_COLOR: "1" })).not.toContain(ESC);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractTests, ContractTestStartError, runContractTest } from "../../src/contract-entry.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox-entry.js";
 import { startHostile } from "../helpers/hostile-server.js";
+import { STUCK_MS } from "../helpers/project.js";
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -103,9 +104,9 @@ describe("contractTests under node:test", () => {
       after(() => sandbox.close());
       for (const t of contractTests({ baseUrl: sandbox.url, ...sandbox.keys.partner, operations: ["getMainBalance"], pacing: false, examplesPerOperation: 1 })) test(t.name, t.run);
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ["--test-reporter=tap", "--input-type=module", "-e", script], { cwd: root, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ["--test-reporter=tap", "--input-type=module", "-e", script], { cwd: root, timeout: STUCK_MS });
     expect(stdout).toMatch(/^ok \d+ - getMainBalance · positive$/m);
     expect(stdout).toMatch(/^# fail 0$/m);
     expect(Number(/^# pass (\d+)$/m.exec(stdout)?.[1])).toBeGreaterThan(4);
-  }, 60_000);
+  });
 });

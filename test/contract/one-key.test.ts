@@ -18,7 +18,7 @@ describe("contract-test with one key", () => {
     const run = await contractTest(["--base-url", sandbox.baseUrl, "--concurrency", "8"]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout + run.stderr).not.toMatch(/out of order/);
-  }, 120_000);
+  });
 
   it("--verbose prints one redacted line per request sent, as the client's debug log does", async () => {
     const run = await contractTest(["--base-url", sandbox.baseUrl, "--operation", "getMainBalance", "--verbose", "--json", "-"]);
@@ -30,14 +30,14 @@ describe("contract-test with one key", () => {
     expect(lines.length).toBeLessThanOrEqual(summary.requests + 3);
     expect(lines.every((line) => /^\d{4}-\d\d-\d\dT\S+ txc-api response \S+ attempt 1 status \d{3} duration \d+ms /.test(line))).toBe(true);
     expect(run.stderr).not.toContain("sandbox-partner-secret");
-  }, 60_000);
+  });
 
   it("two runs in a row, paced as by default: both pass", async () => {
     for (let run = 0; run < 2; run++) {
       const result = await contractTest(["--base-url", sandbox.baseUrl, "--concurrency", "4"]);
       expect(result.code, result.stdout + result.stderr).toBe(0);
     }
-  }, 240_000);
+  });
 
   it("two runs in a row, unpaced, 200 examples per operation: both pass, the 429s waited out in quiet windows", async () => {
     const args = ["--base-url", sandbox.baseUrl, "--no-pacing", "--examples-per-operation", "200", "--concurrency", "4"];
@@ -47,5 +47,5 @@ describe("contract-test with one key", () => {
     expect(second.code, second.stdout + second.stderr).toBe(0);
     // The runs meet the windows filled by the runs before them, and wait them out.
     expect(first.stdout + second.stdout).toMatch(/answers were 429 and were waited out and sent again/);
-  }, 240_000);
+  });
 });

@@ -15,7 +15,7 @@ import { demoKeys } from "../../src/sandbox/dataset.js";
 import { cli, contractTest } from "../helpers/contract-test-cli.js";
 import { startHostile } from "../helpers/hostile-server.js";
 import { freePort, startProcess, type Started } from "../helpers/processes.js";
-import { root } from "../helpers/project.js";
+import { root, STUCK_MS } from "../helpers/project.js";
 
 type OperationId = keyof typeof operationIndex;
 const operations = Object.keys(operationIndex) as OperationId[];
@@ -131,7 +131,7 @@ describe("a server with two operations and no ping", () => {
     ["vitest", [process.execPath, path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--config", path.join(root, "test/contract/fixtures/vitest.runner.config.mjs"), "--reporter=tap-flat"]],
   ])("contractTests under %s: a missing operation fails its first test, its other tests are skipped", async (_runner, [command, ...args]) => {
     const env = { ...process.env, TXC_BASE_URL: server.baseUrl, OPERATIONS: JSON.stringify(["getMainBalance", "getFundingHistory"]), TXC_API_KEY: demoKeys.partner.key, TXC_API_SECRET: demoKeys.partner.secret, NO_COLOR: "1" };
-    const output = await promisify(execFile)(command!, args, { env, cwd: root, timeout: 120_000 }).then((r) => r.stdout, (error) => `${error.stdout}${error.stderr}`);
+    const output = await promisify(execFile)(command!, args, { env, cwd: root, timeout: STUCK_MS }).then((r) => r.stdout, (error) => `${error.stdout}${error.stderr}`);
     const results = output.split("\n").filter((l) => /^\s*(not )?ok \d+ /.test(l));
     const line = (name: string) => results.find((l) => l.includes(name)) ?? `(no result for ${name} in:\n${output})`;
     expect(line("getFundingHistory · positive")).toMatch(/^\s*not ok/);
@@ -141,7 +141,7 @@ describe("a server with two operations and no ping", () => {
     expect(others.every((l) => /^\s*ok .*# SKIP/i.test(l))).toBe(true);
     expect(line("getMainBalance · positive")).toMatch(/^\s*ok/);
     expect(output).not.toMatch(/--base-url/);
-  }, 120_000);
+  });
 });
 
 describe("a run that ends early still writes its reports", () => {

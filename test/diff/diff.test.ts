@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generatedDir, root } from "../helpers/project.js";
+import { generatedDir, root, STUCK_MS } from "../helpers/project.js";
 
 const cli = path.join(root, "dist", "bundle", "cli.js");
 const dir = mkdtempSync(path.join(tmpdir(), "txc-diff-test-"));
@@ -24,7 +24,7 @@ function variant(name: string, change: (d: any) => void): string {
   return file;
 }
 
-const diff = (...args: string[]) => spawnSync(process.execPath, [cli, "diff", ...args], { cwd: root, encoding: "utf8", timeout: 60_000 });
+const diff = (...args: string[]) => spawnSync(process.execPath, [cli, "diff", ...args], { cwd: root, encoding: "utf8", timeout: STUCK_MS });
 const json = (from: string, to: string) => {
   const result = diff(from, to, "--format", "json");
   return { status: result.status, report: JSON.parse(result.stdout), stderr: result.stderr };

@@ -10,7 +10,7 @@ import { validators } from "../../generated/validators.js";
 import { operationIndex } from "../../generated/operations.js";
 import { signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { loadDocument, operations, root } from "../helpers/project.js";
+import { loadDocument, operations, root, STUCK_MS } from "../helpers/project.js";
 import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
 
 type Sample = { lang: string; label: string; source: string };
@@ -35,7 +35,7 @@ const env = () => ({ ...process.env, TXC_API_KEY: demoKeys.partner.key, TXC_API_
 
 async function runSample(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(command, args, { env: env(), timeout: 30_000 });
+    const { stdout, stderr } = await promisify(execFile)(command, args, { env: env(), timeout: STUCK_MS });
     return { code: 0, stdout, stderr };
   } catch (error: any) {
     return { code: error.code ?? 1, stdout: error.stdout ?? "", stderr: error.stderr ?? String(error) };
@@ -77,7 +77,7 @@ describe("docs code samples", () => {
     const result = spawnSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(samplesDir, "tsconfig.json")], { encoding: "utf8" });
     expect(result.stdout + result.stderr).toBe("");
     expect(result.status).toBe(0);
-  }, 60_000);
+  });
 
   for (const entry of entries) {
     const operationId = entry.operation.operationId as keyof typeof operationIndex;
@@ -90,7 +90,7 @@ describe("docs code samples", () => {
         const answer = JSON.parse(stdout);
         const validate = (validators[operationId].responses as Record<string, (value: unknown) => boolean>)["200"];
         expect(validate(answer), stdout).toBe(true);
-      }, 30_000);
+      });
     }
   }
 });

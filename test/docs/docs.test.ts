@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateInPage, renderOffline } from "../helpers/chromium.js";
-import { loadDocument, operations, root, type OpenApiDocument } from "../helpers/project.js";
+import { loadDocument, operations, root, type OpenApiDocument, STUCK_MS } from "../helpers/project.js";
 import { resetSandbox, sandboxPerFile } from "../helpers/sandbox.js";
 import { requestExample } from "../helpers/examples.js";
 import { signRequest } from "../../src/index.js";
@@ -167,7 +167,7 @@ describe("docs served by the sandbox", () => {
     expect({ request: shown.request, answer: shown.answer, status: shown.status }).toEqual({ request: "", answer: "", status: null });
     expect(JSON.parse(shown.body)).toEqual(requestExample("getFundingHistory"));
     expect(shown.sendBackground).toBe("rgb(29, 78, 216)");
-  }, 90_000);
+  });
 
   it("try-it opens on the operation the reader went to, its example in the body", async () => {
     const opened = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
@@ -196,11 +196,11 @@ describe("docs served by the sandbox", () => {
       (await until(() => link("#/collateral-account/getfundinghistory"))).click();
       await until(() => location.hash === "#/collateral-account/getfundinghistory" && scrolledTo("collateral-account/getfundinghistory"));
       return { fromTheMenu, afterMoving: openedOn() };
-    })()`, 90_000)) as Record<string, { operation: string; body: string }>;
+    })()`, STUCK_MS)) as Record<string, { operation: string; body: string }>;
     expect(opened.fromTheMenu.operation).toBe("refundDeposit");
     expect(JSON.parse(opened.fromTheMenu.body)).toEqual(requestExample("refundDeposit"));
     expect(opened.afterMoving.operation).toBe("getFundingHistory");
-  }, 120_000);
+  });
 
   it("try-it leaves the page's last line clear of its button at 390 px, and opens as a sheet over the whole screen", async () => {
     const layout = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
@@ -232,7 +232,7 @@ describe("docs served by the sandbox", () => {
     expect(layout.covered).toBe(0);
     expect(layout.sheet).toEqual([0, 0, layout.innerWidth, layout.innerHeight]);
     expect(layout.buttonShown).toBe(false);
-  }, 120_000);
+  });
 
   it("has a try-it panel that sends every operation signed to the sandbox and shows the request as sent", async () => {
     await resetSandbox(sandbox);
@@ -269,7 +269,7 @@ describe("docs served by the sandbox", () => {
       expect(header("X-TXC-SIGNATURE")).toBe(createHmac("sha512", demoKeys.partner.secret).update(header("X-TXC-PAYLOAD")!).digest("hex"));
       expect(header("X-TXC-APIKEY")).toBe(demoKeys.partner.key);
     }
-  }, 90_000);
+  });
 
   it.each([390, 1400])("keeps every code panel inside its box at %i px, its copy button clear of the code, and no page overflow", async (width) => {
     const screenshot = path.join(dir, `balance-${width}.png`);
@@ -331,7 +331,7 @@ describe("docs served by the sandbox", () => {
         results[query] = shown();
       }
       return { headings, results };
-    })()`, 90_000) as Promise<{ headings: string[]; results: Record<string, string> | string }>;
+    })()`, STUCK_MS) as Promise<{ headings: string[]; results: Record<string, string> | string }>;
     // Twice in full runs on a loaded machine the search box never showed within 45 s of a click,
     // though it shows within seconds otherwise: a fresh page is tried once more before failing,
     // and a failure says what each try saw.
@@ -341,7 +341,7 @@ describe("docs served by the sandbox", () => {
     expect(found.results, `first try: ${JSON.stringify(first.results)}`).toBeTypeOf("object");
     expect(found.headings).toEqual(expect.arrayContaining(["Trying it here", "What this package picked where the description is silent", "Changelog"]));
     for (const [query, shown] of Object.entries(found.results)) expect(shown.replace(/\s+/g, " "), query).toContain(query);
-  }, 240_000);
+  });
 
   it("GET /api/v4/ answers an index of the docs, the document and the operations", async () => {
     const answer = await fetch(`${sandbox.baseUrl}/api/v4/`);
@@ -406,8 +406,8 @@ describe("docs served by the sandbox", () => {
       const found = {};
       for (const page of ${JSON.stringify(pages)}) found[page.route] = await languagesOf(page);
       return found;
-    })()`, 120_000)) as Record<string, string[] | null>;
+    })()`, STUCK_MS)) as Record<string, string[] | null>;
     expect(Object.keys(found), "pages opened against the operations of the document").toHaveLength(pages.length);
     for (const [route, items] of Object.entries(found)) expect(items, route).toEqual(expect.arrayContaining(["curl", "TypeScript", "Python"]));
-  }, 150_000);
+  });
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
+import { STUCK_MS } from "./project.js";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -32,7 +33,7 @@ export function renderOffline(url: string): { dom: string; log: string } {
     const result = spawnSync(
       chromiumPath,
       [...offlineArgs(profile), "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--dump-dom", url],
-      { encoding: "utf8", timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      { encoding: "utf8", timeout: STUCK_MS, maxBuffer: 64 * 1024 * 1024 },
     );
     if (result.error) throw result.error;
     return { dom: result.stdout, log: result.stderr };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { STUCK_MS } from "./project.js";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,7 +20,7 @@ export async function startProcess(
   command: string,
   args: string[],
   ready: () => Promise<boolean>,
-  { timeoutMs = 30_000, cwd, env = {} }: { timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {},
+  { timeoutMs = STUCK_MS, cwd, env = {} }: { timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {},
 ): Promise<Started> {
   const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", ...env } });
   let output = "";
@@ -41,7 +42,7 @@ export async function startProcess(
 }
 
 /** Waits until a started process has written a line matching `pattern` (output reaches us after its answers may). */
-export async function outputMatching(started: Started, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+export async function outputMatching(started: Started, pattern: RegExp, timeoutMs = STUCK_MS): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const look = () => {

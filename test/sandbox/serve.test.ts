@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { builtInDataset } from "../../src/sandbox/dataset.js";
 import { freePort, startProcess } from "../helpers/processes.js";
 import { operationIndex } from "../../generated/operations.js";
-import { deref, loadDocument, root } from "../helpers/project.js";
+import { deref, loadDocument, root, STUCK_MS } from "../helpers/project.js";
 import { partnerClient, sendSigned, startSandbox } from "../helpers/sandbox.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-serve-"));
@@ -21,7 +21,6 @@ describe("npm start", () => {
     // What `npm start` runs; PORT as a user would set it.
     const started = await startProcess(process.execPath, [path.join(root, "scripts", "start.mjs")], async () => (await fetch(`${baseUrl}/api/v4/public/ping`)).ok, {
       cwd: root,
-      timeoutMs: 60_000,
       env: { PORT: String(port) },
     });
     try {
@@ -48,7 +47,6 @@ describe("npm start in a fresh clone", () => {
       const port = await freePort();
       const started = await startProcess(process.execPath, [path.join(clone, "scripts", "start.mjs"), "--port", String(port)], async () => (await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`)).ok, {
         cwd: clone,
-        timeoutMs: 120_000,
       });
       expect(await started.stop()).toBe(0);
       return started.output().split("\n").filter((line) => /^(Building|Rendering)/.test(line));
@@ -67,7 +65,7 @@ describe("npm start in a fresh clone", () => {
     // The same build as npm run build: the "." entry's declarations bundled, and no unreachable declaration left.
     expect(existsSync(path.join(clone, "dist", "bundle", "index.d.ts"))).toBe(true);
     expect(existsSync(path.join(clone, "dist", "cli", "main.d.ts"))).toBe(false);
-  }, 240_000);
+  });
 });
 
 describe("txc-api serve --data", () => {
@@ -96,7 +94,7 @@ describe("txc-api serve --data", () => {
     spoil(dataset);
     const file = path.join(dir, "bad.json");
     writeFileSync(file, JSON.stringify(dataset));
-    const result = spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: STUCK_MS });
     expect(result.status).toBe(2);
     expect(result.stderr, result.stderr).toMatch(message);
   });
@@ -104,7 +102,7 @@ describe("txc-api serve --data", () => {
   it("refuses a file that is not JSON", () => {
     const file = path.join(dir, "broken.json");
     writeFileSync(file, "{ accounts: ");
-    const result = spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(process.execPath, [cli, "serve", "--port", "0", "--data", file], { encoding: "utf8", timeout: STUCK_MS });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`${file}: not JSON`);
   });

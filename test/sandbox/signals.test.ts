@@ -5,7 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../helpers/processes.js";
-import { root } from "../helpers/project.js";
+import { root, STUCK_MS } from "../helpers/project.js";
 
 const cli = path.join(root, "dist", "bundle", "cli.js");
 
@@ -26,7 +26,7 @@ const leftOver = (port: number) =>
 
 async function started(command: string, args: string[], port: number): Promise<ChildProcess> {
   const child = spawn(command, args, { cwd: root, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
-  expect(await until(() => answers(port), 60_000)).toBe(true);
+  expect(await until(() => answers(port), STUCK_MS)).toBe(true);
   return child;
 }
 
@@ -37,7 +37,7 @@ describe("the sandbox stops on a signal and frees its port", () => {
     npm.kill("SIGTERM");
     expect(await until(async () => !(await answers(port)), 5_000)).toBe(true);
     expect(await until(async () => leftOver(port).length === 0, 5_000), leftOver(port).join("\n")).toBe(true);
-  }, 90_000);
+  });
 
   it.each(["SIGTERM", "SIGINT"] as const)("%s to `node dist/bundle/cli.js serve`: it stops with exit 0", async (signal) => {
     const port = await freePort();
