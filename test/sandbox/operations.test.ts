@@ -166,3 +166,29 @@ async function sendRaw(text: string) {
     body: text,
   });
 }
+
+// Where a new operation's sandbox behaviour is tested first: every operation of the document
+// answers each of its documented request examples with 200 and a body valid for it, from a fresh
+// dataset. Its own test (what it does to the state, its refusals) goes in the describe above.
+describe("every operation of the document, from its documented examples", () => {
+  const document = loadDocument();
+  const examples = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => {
+      const media = operation.requestBody?.content["application/json"];
+      const values = Object.values(media?.examples ?? {}).map((example) => (example.$ref ? document.components.examples![example.$ref.split("/").pop()!]!.value : example.value));
+      return { operationId: operation.operationId, path, method, values: values as Record<string, unknown>[] };
+    }));
+  it.each(examples.map((entry) => [entry.operationId, entry] as const))("%s answers its examples 200, valid for the document", async (operationId, { path, method, values }) => {
+    if (method === "get") {
+      const answer = await fetch(sandbox.baseUrl + path);
+      expect(validates(operationId, answer.status, await answer.json())).toBe(true);
+      return;
+    }
+    expect(values.length, `${operationId} has no request example`).toBeGreaterThan(0);
+    for (const { request: _request, nonce: _nonce, ...fields } of values) {
+      const answer = await sendSigned(sandbox, path, fields);
+      expect(answer.status, `${operationId} ${JSON.stringify(fields)}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(validates(operationId, 200, answer.body)).toBe(true);
+    }
+  });
+});
