@@ -5,7 +5,8 @@ import { closest } from "../text/closest.js";
 import { bodyBytes } from "./json-text.js";
 import { errorReply, type Reply } from "./error-bodies.js";
 import { internalError, readBody, writeReply } from "./node-io.js";
-import { ApiPipeline, isAdmitted, stderrApiLogger, type Admitted, type ApiPipelineOptions } from "./pipeline.js";
+import { ApiPipeline, isAdmitted, stderrApiLogger, type Admitted, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
+import { notImplemented, type Handlers } from "./handler-types.js";
 import { isPrivateOperation } from "./routes.js";
 import type { HeadersInput, KeyRecord } from "./verify.js";
 
@@ -35,7 +36,13 @@ export class ApiHandlerSetupError extends Error {
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-function checkHandlers(handlers: unknown) {
+/**
+ * The handlers checked: a name that is no operation is refused (a typo), as is a value that is no
+ * handler. A missing operation does not compile in TypeScript; at run time (JavaScript, or a
+ * package upgraded to a version with a new operation) it is warned about once and answers the
+ * documented 404, as `notImplemented` does, so that a compatible upgrade never stops a server.
+ */
+function checkHandlers<Key extends KeyRecord>(handlers: unknown, log: ApiLogger): Handlers<Key> {
   if (!handlers || typeof handlers !== "object") throw new ApiHandlerSetupError("handlers is required: an object with a handler (or notImplemented) for each operation");
   const given = handlers as Record<string, unknown>;
   for (const name of Object.keys(given)) {
@@ -43,13 +50,18 @@ function checkHandlers(handlers: unknown) {
     const meant = closest(name, operationIds);
     throw new ApiHandlerSetupError(`handlers.${name} is not an operation of the document${meant ? `: did you mean ${meant}?` : ""} (the operations: ${operationIds.join(", ")})`);
   }
+  const checked: Record<string, unknown> = { ...given };
   for (const id of operationIds) {
     const handler = given[id];
     if (handler === undefined && !isPrivateOperation(id)) continue;
-    if (typeof handler !== "function" && typeof handler !== "symbol") {
-      throw new ApiHandlerSetupError(`handlers.${id} is ${handler === undefined ? "missing" : `a ${typeof handler}`}: give a function answering its 200 body or apiError(...), or notImplemented`);
+    if (handler === undefined) {
+      log({ level: "warn", event: "handler-missing", operationId: id, message: `handlers.${id} is missing: it answers 404, not implemented (give a function answering its 200 body or apiError(...), or notImplemented)` });
+      checked[id] = notImplemented;
+    } else if (typeof handler !== "function" && handler !== notImplemented) {
+      throw new ApiHandlerSetupError(`handlers.${id} is a ${typeof handler}: give a function answering its 200 body or apiError(...), or notImplemented`);
     }
   }
+  return checked as Handlers<Key>;
 }
 
 async function readFetchBody(request: Request, maxBytes: number): Promise<Buffer | undefined> {
@@ -79,13 +91,13 @@ const fetchResponse = ({ status, body }: Reply) => {
  */
 export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: ApiHandlerOptions<Key>): ApiHandler {
   if (!options || typeof options.keys !== "function") throw new ApiHandlerSetupError("keys is required: (apiKey) => ({ secret, partner? }) or undefined for a key the server does not have");
-  checkHandlers(options.handlers);
+  const log = options.log ?? stderrApiLogger;
+  const handlers = checkHandlers<Key>(options.handlers, log);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new ApiHandlerSetupError(`maxBodyBytes must be a positive integer (got ${String(options.maxBodyBytes)})`);
   const responseValidation = options.responseValidation ?? "throw";
   if (!["throw", "warn", "off"].includes(responseValidation)) throw new ApiHandlerSetupError(`responseValidation must be "throw", "warn" or "off" (got ${JSON.stringify(responseValidation)})`);
-  const pipeline = new ApiPipeline(options);
-  const log = options.log ?? stderrApiLogger;
+  const pipeline = new ApiPipeline({ ...options, handlers });
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 
   return {

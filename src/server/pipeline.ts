@@ -18,7 +18,7 @@ import { verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyRe
 export type ApiLogEntry = {
   level: "warn" | "error";
   /** What happened: a handler threw, an answer broke the document, a store failed. */
-  event: "handler-failed" | "answer-breaks-document" | "store-failed" | "refused-by-server";
+  event: "handler-failed" | "handler-missing" | "answer-breaks-document" | "store-failed";
   message: string;
   operationId?: string;
   status?: number;

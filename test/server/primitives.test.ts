@@ -54,10 +54,16 @@ it("validateRequest: the body with its defaults, or the documented 400 keyed by 
 });
 
 describe("createApiHandler", () => {
-  it("refuses a missing handler and a misspelt one, naming the operation", () => {
-    const { getMainBalance: _, ...withoutBalance } = lacking as Record<string, unknown>;
-    expect(() => createApiHandler({ keys, handlers: withoutBalance as Handlers })).toThrow(new ApiHandlerSetupError("handlers.getMainBalance is missing: give a function answering its 200 body or apiError(...), or notImplemented"));
+  it("refuses a misspelt handler naming the operation meant; a missing one is warned about and answers 404, not implemented", async () => {
     expect(() => createApiHandler({ keys, handlers: { ...lacking, getMainBalnce: () => ({}) } as Handlers })).toThrow(/handlers\.getMainBalnce is not an operation of the document: did you mean getMainBalance\?/);
+    expect(() => createApiHandler({ keys, handlers: { ...lacking, getMainBalance: "yes" } as unknown as Handlers })).toThrow(new ApiHandlerSetupError("handlers.getMainBalance is a string: give a function answering its 200 body or apiError(...), or notImplemented"));
+    const logged: ApiLogEntry[] = [];
+    const { getMainBalance: _, ...withoutBalance } = lacking as Record<string, unknown>;
+    const api = createApiHandler({ keys, handlers: withoutBalance as Handlers, log: (entry) => void logged.push(entry) });
+    expect(logged).toEqual([expect.objectContaining({ level: "warn", event: "handler-missing", operationId: "getMainBalance" })]);
+    const request = signed();
+    const answer = await api.fetch(new Request(`http://127.0.0.1${BALANCE}`, { method: "POST", headers: request.headers, body: request.body }));
+    expect([answer.status, await answer.json()]).toEqual([404, { code: 404, message: "getMainBalance is not implemented on this server.", errors: {} }]);
   });
 
   it("as a Fetch handler: answers, refuses and logs a handler's failure without a secret", async () => {
