@@ -41,7 +41,7 @@ export function withContractChanges(changelog, section) {
   // Only loose lines: the section goes after them, before the next entry.
   let at = end;
   while (at > entry + 1 && lines[at - 1] === "") at--;
-  lines.splice(at, 0, "", ...block);
+  lines.splice(at, 0, "", ...block.slice(0, -1));
   return lines.join("\n");
 }
 

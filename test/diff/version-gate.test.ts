@@ -92,3 +92,13 @@ describe("npm run changelog", () => {
     expect(text).toContain("### Other\n\n- something\n\n## 4.0.0\n\n- the first\n");
   });
 });
+
+describe("npm run changelog, where the entry has only hand-written lines", () => {
+  it("adds the Contract changes section after them: they stay where they were written", async () => {
+    const { withContractChanges } = await import("../../scripts/changelog.mjs" as string);
+    const changelog = "# Changelog\n\n## 4.1.0 (unreleased)\n\n- `getFee`: added by hand.\n\n## 4.0.0\n\n- the first\n";
+    expect(withContractChanges(changelog, "Against x: compatible.")).toBe(
+      "# Changelog\n\n## 4.1.0 (unreleased)\n\n- `getFee`: added by hand.\n\n### Contract changes\n\nAgainst x: compatible.\n\n## 4.0.0\n\n- the first\n",
+    );
+  });
+});
