@@ -67,8 +67,9 @@ function refusal(status: 400 | 401 | 500, reason: VerifyReason, message: string,
 }
 
 /** A header's value by its lower-case name, case-insensitively (Node's are lower-case already: the first look finds them). */
-function headerOf(headers: HeadersInput, lower: string): string | undefined {
+function headerOf(headers: HeadersInput | undefined, lower: string): string | undefined {
   let value: string | string[] | null | undefined;
+  if (!headers || typeof headers !== "object") return undefined;
   if (typeof (headers as Headers).get === "function") value = (headers as Headers).get(lower);
   else {
     const record = headers as Record<string, string | string[] | undefined>;

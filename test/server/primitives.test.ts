@@ -32,6 +32,8 @@ describe("verifySignedRequest", () => {
     expect(reserialised).toMatchObject({ ok: false, status: 401, reason: "body-reserialised", detail: expect.stringContaining("parseAs: 'buffer'") });
     const parsed = await verifySignedRequest({ path: BALANCE, headers: resigned, rawBody: JSON.parse(spaced) }, { keys });
     expect(parsed).toMatchObject({ ok: false, status: 500, reason: "raw-body-required", body: { message: "Internal error." } });
+    const headless = await verifySignedRequest({ path: BALANCE, headers: undefined as never, rawBody: spaced }, { keys });
+    expect(headless).toMatchObject({ ok: false, status: 401, reason: "missing-header" });
   });
 
   it("a key lookup that fails is a 500, not a throw, and says why only in the detail", async () => {

@@ -10,7 +10,7 @@ const readme = readFileSync(path.join(root, "README.md"), "utf8");
 const file = (name: string) => readFileSync(path.join(root, name), "utf8");
 const codeBlocks = [...readme.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
-it.each(["examples/server-node/src/api.mjs", "examples/server-node/src/main.mjs"])("the README shows %s whole", (name) => {
+it.each(["examples/server-node/src/api.mjs", "examples/server-node/src/main.mjs", "examples/server-node/src/stores.mjs"])("the README shows %s whole", (name) => {
   expect(codeBlocks).toContain(file(name));
 });
 
