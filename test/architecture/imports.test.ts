@@ -1,0 +1,60 @@
+// ARCHITECTURE.md says, folder by folder, what each part of src/ imports: held to the code, so that
+// it cannot drift again. A folder's claim is the backticked names of its "Imports ..." sentence
+// ("nothing of `src/`", "everything above" and "types of `x`" read as they say).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { root } from "../helpers/project.js";
+
+const architecture = readFileSync(path.join(root, "ARCHITECTURE.md"), "utf8");
+const src = path.join(root, "src");
+
+/** The folders of src/ a folder's modules import (generated/ as "generated"), from their import statements. */
+function importedFolders(folder: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (/\.(ts|js)$/.test(entry.name)) {
+        for (const [, specifier] of readFileSync(full, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+          const target = path.relative(root, path.resolve(path.dirname(full), specifier!));
+          const [top, second] = target.split(path.sep);
+          const name = top === "generated" ? "generated" : top === "src" && second && !second.includes(".") ? second : undefined;
+          if (name && name !== folder) found.add(name);
+        }
+      }
+    }
+  };
+  visit(path.join(src, folder));
+  return found;
+}
+
+/** What ARCHITECTURE.md claims a folder imports: the backticked names after "Imports" in its paragraph. */
+function claimed(folder: string): { names: Set<string>; nothing: boolean; everything: boolean } {
+  // A paragraph opens with its folders in bold: "**`src/text`, `src/json`** — ...".
+  const start = [...architecture.matchAll(/^\*\*[^\n]*\*\*/gm)].find((match) => match[0].includes(`\`src/${folder}\``))!.index!;
+  const end = architecture.indexOf("\n\n**", start + 1);
+  const paragraph = architecture.slice(start, end < 0 ? undefined : end).replace(/\s+/g, " ");
+  const sentence = /\bImports? ([^.]*)\./.exec(paragraph)?.[1] ?? "";
+  return {
+    names: new Set([...sentence.matchAll(/`([\w-]+)`/g)].map((match) => match[1]!)),
+    nothing: /^nothing/.test(sentence),
+    everything: /^everything/.test(sentence),
+  };
+}
+
+const folders = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+it("describes every folder of src/", () => {
+  const headings = [...architecture.matchAll(/^\*\*[^\n]*\*\*/gm)].map((match) => match[0]).join("\n");
+  for (const folder of folders) expect(headings, folder).toContain(`\`src/${folder}\``);
+});
+
+it.each(folders)("src/%s imports what ARCHITECTURE.md says, no more and no less", (folder) => {
+  const claim = claimed(folder);
+  if (claim.everything) return expect(importedFolders(folder).size).toBeGreaterThan(0);
+  const actual = [...importedFolders(folder)].sort();
+  // "nothing of src/ but its own files" still allows the generated modules it names, if any.
+  expect(actual.filter((name) => !claim.nothing || name !== "generated")).toEqual(claim.nothing ? [] : [...claim.names].sort());
+});
