@@ -1,4 +1,5 @@
-import { MAX_TIMER_MS, type RetryOptions } from "./retry.js";
+import type { RetryOptions } from "./retry.js";
+import { MAX_TIMER_MS } from "../rate-limits/waiting.js";
 import { OptionsError } from "../errors/options.js";
 
 const between = (name: string, value: unknown, min: number, max: number) => {

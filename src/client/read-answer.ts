@@ -6,7 +6,7 @@ import type { OperationValidators } from "../validation/operation-validators.js"
 import { tiedAnswerProblems } from "../validation/tied-answers.js";
 import { ContractViolationError, httpError } from "../errors/index.js";
 import { serverReason } from "../errors/http.js";
-import { parseRetryAfter } from "./retry.js";
+import { parseRetryAfter } from "../rate-limits/waiting.js";
 import type { OperationId } from "./operation-types.js";
 
 export type AnswerReading = {

@@ -3,6 +3,7 @@ import { documentedPeriodMs, LONGEST_DOCUMENTED_PERIOD_MS } from "../rate-limits
 import { NetworkError, RateLimitError, ServerError, TimeoutError, TxcApiError } from "../errors/index.js";
 import type { TransportFailure } from "../transport/exchange.js";
 import type { RetryReason } from "./hooks.js";
+import { sleep } from "../rate-limits/waiting.js";
 
 export type RetryOptions = {
   /** Attempts in all, the first included. 1 turns retrying off. */
@@ -54,9 +55,6 @@ export function isRetryable(error: unknown, stateChanging: boolean, options: Ret
   return transient && (!stateChanging || options.retryStateChanging);
 }
 
-/** The longest timer Node and browsers keep: 2^31 - 1 ms (about 24.8 days). */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
  * After a 429: its Retry-After, else the operation's documented period (the API sends no
  * Retry-After: waiting out the window is what its limits allow). After a 5xx: its Retry-After,
@@ -84,32 +82,6 @@ export function retryDelayMs(error: unknown, attempt: number, options: RetryOpti
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
-/**
- * Retry-After as milliseconds: delay-seconds (digits only) or an HTTP date. Anything else, a
- * negative or fractional number, or a delay no timer can hold is ignored (undefined).
- */
-export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  const ms = /^\d{1,10}$/.test(value) ? Number(value) * 1000 : /^[A-Za-z]{3}, /.test(value) ? Date.parse(value) - now : NaN;
-  if (Number.isNaN(ms) || ms > MAX_TIMER_MS) return undefined;
-  return Math.max(0, ms);
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 export type RetryContext = {
   policy: RetryOptions;

@@ -1,6 +1,6 @@
 import { RateLimiter } from "../client/rate-limiter.js";
-import { parseRetryAfter, sleep } from "../client/retry.js";
-import { QuietWindows } from "./quiet-windows.js";
+import { parseRetryAfter, sleep } from "../rate-limits/waiting.js";
+import { QuietWindows } from "../rate-limits/quiet-windows.js";
 import { nonceLeadMs } from "../signing/nonce.js";
 import { counted } from "../text/counted.js";
 import { isUnknownPath, requestsOf, type Case, type Observation } from "./case.js";

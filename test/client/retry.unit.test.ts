@@ -1,7 +1,8 @@
 // The retry policy as pure functions: which failures are retried, how long to wait, and what a
 // Retry-After header means.
 import { describe, expect, it } from "vitest";
-import { isRetryable, MAX_TIMER_MS, parseRetryAfter, retryDelayMs, defaultRetryOptions } from "../../src/client/retry.js";
+import { isRetryable, retryDelayMs, defaultRetryOptions } from "../../src/client/retry.js";
+import { MAX_TIMER_MS, parseRetryAfter } from "../../src/rate-limits/waiting.js";
 import { BadRequestError, NetworkError, RateLimitError, ServerError, TimeoutError } from "../../src/errors/index.js";
 import { operationIndex } from "../../generated/operations.js";
 

@@ -1,4 +1,4 @@
-import { sleep } from "../../client/retry.js";
+import { sleep } from "../../rate-limits/waiting.js";
 import { windowsOf } from "../../rate-limits/sliding-windows.js";
 import type { Case } from "../case.js";
 import { operationIndex, type OperationId } from "../../../generated/operations.js";

@@ -1,6 +1,6 @@
 import type { OperationId } from "../../generated/operations.js";
-import { sleep } from "../client/retry.js";
-import { documentedPeriodMs, windowsOf } from "../rate-limits/sliding-windows.js";
+import { sleep } from "./waiting.js";
+import { documentedPeriodMs, windowsOf } from "./sliding-windows.js";
 
 
 /**
