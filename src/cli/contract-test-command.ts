@@ -10,7 +10,7 @@ import { FixturesError, loadFixtures, type FixtureLists } from "../contract/fixt
 import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { MAX_TIMER_MS } from "../rate-limits/waiting.js";
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type RunOptions } from "../contract/run.js";
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type RunOptions } from "../contract/run.js";
 import { readCredentials, readKeysFile } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { colourWanted, styled, wrap } from "../text/terminal.js";
@@ -235,7 +235,7 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const ndjson = values.json === undefined ? undefined : new NdjsonReport(values.json);
   const controller = new AbortController();
   const release = stopOnSignals(controller);
-  const report = await runContractTests({
+  const report = await runPlan({
     ...run,
     surface: "cli",
     signal: controller.signal,

@@ -5,7 +5,7 @@ import { ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start
 import { checkHar } from "../proxy/check-har.js";
 import { packageVersion } from "../package-files.js";
 import { harEntry, HarError, writeHar } from "../proxy/har.js";
-import type { Exchange } from "../proxy/exchange.js";
+import type { CarriedExchange } from "../proxy/traffic.js";
 import type { TrafficJudge } from "../proxy/traffic-judge.js";
 import type { Coverage } from "../validation/coverage.js";
 import { PROXY_CHECKS } from "../proxy/check-names.js";
@@ -122,7 +122,7 @@ export async function proxyCommand(argv: string[]): Promise<void> {
       upstream: values.upstream, port, host: values.host!,
       credentials: apiKey && apiSecret ? [{ apiKey, apiSecret }] : [],
       onViolation,
-      ...(values.har ? { onExchange: (exchange: Exchange, startedAt: Date, durationMs: number) => void recorded.push(harEntry(exchange, origin, startedAt, durationMs)) } : {}),
+      ...(values.har ? { onExchange: (exchange: CarriedExchange, startedAt: Date, durationMs: number) => void recorded.push(harEntry(exchange, origin, startedAt, durationMs)) } : {}),
     });
   } catch (error) {
     if (error instanceof ProxySetupError) throw new UsageError(error.message);

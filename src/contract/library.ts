@@ -6,7 +6,7 @@ import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, registry, type CheckName } fr
 import type { OperationId } from "../../generated/operations.js";
 import { buildCases, planContext } from "./plan.js";
 import { failureBlock } from "./report-text.js";
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runContractTests, type Outcome, type Report, type RunEvent } from "./run.js";
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type Outcome, type Report, type RunEvent } from "./run.js";
 import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 import type { NotSelected } from "./selection.js";
 import type { Coverage, MinCoverage } from "../validation/coverage.js";
@@ -169,7 +169,7 @@ function resultOf(report: Report): ContractTestResult {
 
 /** The run's report; a run that could not test rejects with ContractTestStartError (its result attached), the tester's own failure as it is. */
 async function reportOf(options: ContractTestOptions): Promise<Report> {
-  const report = await runContractTests(runOptions(options));
+  const report = await runPlan(runOptions(options));
   options.signal?.throwIfAborted();
   const stop = report.stoppedEarly;
   if (stop?.error !== undefined) throw stop.error;

@@ -379,7 +379,7 @@ function report(run: Run, error: unknown): Report {
  * report comes back: `stoppedEarly` says why it ended before its plan was done (the start refused,
  * the server stopped answering, the caller's signal, the tester's own failure).
  */
-export async function runContractTests(options: RunOptions): Promise<Report> {
+export async function runPlan(options: RunOptions): Promise<Report> {
   const run = new Run(options);
   let failure: unknown;
   try {

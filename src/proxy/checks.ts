@@ -16,15 +16,14 @@ import { verifySignedRequest, type VerifyReason } from "../server/verify.js";
 import { observedNonceRule } from "./nonce-rule.js";
 
 import type { ProxyCheck } from "./check-names.js";
-import type { Exchange } from "./exchange.js";
+import type { CarriedExchange } from "./traffic.js";
 
-export type { Exchange };
 
 export type Finding = { check: ProxyCheck; message: string };
 /** An exchange judged: the checks that ran, what they found, and what the document answers a request it refuses. */
 export type Judged = { operationId: OperationId | null; ran: ProxyCheck[]; findings: Finding[]; expected?: DocumentedAnswer };
 
-const header = (headers: Exchange["headers"], name: string) => {
+const header = (headers: CarriedExchange["headers"], name: string) => {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 };
@@ -60,7 +59,7 @@ const asFinding = (message: string) => message.replace(/^[A-Z](?=[a-z])/, (first
 export type DocumentedAnswer = { status: number; body: unknown; reason: VerifyReason };
 
 /** The request of a signed operation: verified as the kit verifies, then its body against the operation's fields and schema. */
-async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Exchange, state: ProxyState, ran: ProxyCheck[], findings: Finding[]) {
+async function judgeSignedRequest(operationId: PrivateOperationId, exchange: CarriedExchange, state: ProxyState, ran: ProxyCheck[], findings: Finding[]) {
   const { path } = operationIndex[operationId];
   const verified = await verifySignedRequest({ path, headers: exchange.headers, rawBody: exchange.body }, { keys: state.keys, nonces: state.nonces, unknownKeys: "skip-signature" });
   const failedCheck = verified.ok ? undefined : CHECK_OF_REASON[verified.reason];
@@ -94,7 +93,7 @@ async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Exc
 }
 
 /** The answer against its status, its schema and the request it answers; a 429 against the documented limits. */
-function judgeAnswer(operationId: OperationId, exchange: Exchange, sent: Record<string, unknown> | undefined, roomLeft: boolean, ran: ProxyCheck[], findings: Finding[]) {
+function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, sent: Record<string, unknown> | undefined, roomLeft: boolean, ran: ProxyCheck[], findings: Finding[]) {
   const answer = exchange.answer!;
   const json = readJson(answer.body.toString("utf8"), true);
   const problems = conformanceProblems(operationId, validators[operationId], { status: answer.status, contentType: answer.contentType, json });
@@ -114,7 +113,7 @@ function judgeAnswer(operationId: OperationId, exchange: Exchange, sent: Record<
 }
 
 /** One exchange judged: the request as it went, then the answer as it came back. */
-export async function judgeExchange(exchange: Exchange, state: ProxyState, now = Date.now()): Promise<Judged> {
+export async function judgeExchange(exchange: CarriedExchange, state: ProxyState, now = Date.now()): Promise<Judged> {
   const ran: ProxyCheck[] = ["documented-operation"];
   const findings: Finding[] = [];
   const operationId = operationAt(exchange.method, exchange.path) ?? null;

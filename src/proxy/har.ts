@@ -5,7 +5,7 @@
 import { isUtf8 } from "node:buffer";
 import { readFileSync, writeFileSync } from "node:fs";
 import { SIGNATURE_HEADER } from "../signing/headers.js";
-import type { Exchange } from "./exchange.js";
+import type { CarriedExchange } from "./traffic.js";
 
 const REDACTED = "[redacted]";
 const SECRET_HEADERS = new Set([SIGNATURE_HEADER.toLowerCase(), "authorization", "proxy-authorization", "cookie", "set-cookie"]);
@@ -32,7 +32,7 @@ const headersOf = (headers: Record<string, string | string[] | undefined>): HarH
 const asText = (bytes: Buffer) => (isUtf8(bytes) ? { text: bytes.toString("utf8") } : { text: bytes.toString("base64"), encoding: "base64" as const });
 
 /** An exchange as a HAR entry; `origin` is where the proxy listened. */
-export function harEntry(exchange: Exchange, origin: string, startedAt: Date, durationMs: number): HarEntry {
+export function harEntry(exchange: CarriedExchange, origin: string, startedAt: Date, durationMs: number): HarEntry {
   const body = asText(exchange.body);
   const answer = exchange.answer;
   const content = answer ? asText(answer.body) : { text: "" };
@@ -61,7 +61,7 @@ export function writeHar(file: string, entries: HarEntry[], version: string) {
 const bytesOf = (text: unknown, encoding: unknown) => Buffer.from(typeof text === "string" ? text : "", encoding === "base64" ? "base64" : "utf8");
 
 /** The exchanges of a HAR file (ours or another tool's, such as a browser's), in the order recorded. */
-export function readHar(file: string): Exchange[] {
+export function readHar(file: string): CarriedExchange[] {
   let har: { log?: { entries?: unknown } };
   try {
     har = JSON.parse(readFileSync(file, "utf8"));

@@ -6,11 +6,11 @@ import { Agent, request as send } from "undici";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
 import { printable } from "../text/printable.js";
-import type { Exchange, ProxyViolation } from "./exchange.js";
+import type { CarriedExchange, ProxyViolation } from "./traffic.js";
 import { TrafficJudge } from "./traffic-judge.js";
 import type { Coverage } from "../validation/coverage.js";
 
-export type { ProxyViolation } from "./exchange.js";
+export type { ProxyViolation } from "./traffic.js";
 
 export type ProxyOptions = {
   /** The server the traffic goes to: an http(s) URL, its path a prefix of every request's. */
@@ -28,7 +28,7 @@ export type ProxyOptions = {
   /** Whole exchange with the upstream (default 10 s, as the client's); past it 504. */
   timeoutMs?: number;
   /** Hears each exchange as it went (request and answer, when it started and how long it took), such as to record it (`txc-api proxy --har`). */
-  onExchange?: (exchange: Exchange, startedAt: Date, durationMs: number) => void;
+  onExchange?: (exchange: CarriedExchange, startedAt: Date, durationMs: number) => void;
 };
 
 export type Proxy = {
@@ -110,7 +110,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     }
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-    const exchange: Exchange = { method, path, headers: request.headers, body };
+    const exchange: CarriedExchange = { method, path, headers: request.headers, body };
     try {
       const answer = await send(new URL(prefix + target, upstream.origin), {
         method: method as "POST", headers, body: method === "GET" || method === "HEAD" ? undefined : body, dispatcher: agent,

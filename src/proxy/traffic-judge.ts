@@ -4,7 +4,7 @@
 import { coverageOf, type Coverage } from "../validation/coverage.js";
 import { AbsentOperations } from "./absent-operations.js";
 import { judgeExchange, ProxyState } from "./checks.js";
-import type { CheckRan, Exchange, ProxyViolation } from "./exchange.js";
+import type { CheckRan, CarriedExchange, ProxyViolation } from "./traffic.js";
 
 export type { CheckRan, ProxyViolation };
 
@@ -33,7 +33,7 @@ export class TrafficJudge {
   }
 
   /** One exchange, in the order they happened. */
-  async judge(exchange: Exchange) {
+  async judge(exchange: CarriedExchange) {
     const { method, path } = exchange;
     const judged = await judgeExchange(exchange, this.#state);
     for (const check of new Set(judged.ran)) {

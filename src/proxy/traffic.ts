@@ -1,7 +1,7 @@
 import type { ProxyCheck } from "./check-names.js";
 
 /** One exchange the proxy carried: the request as it came, the upstream's answer as it went back. */
-export type Exchange = {
+export type CarriedExchange = {
   method: string;
   /** The path as requested, without the query. */
   path: string;
