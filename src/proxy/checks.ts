@@ -56,7 +56,7 @@ const VERIFICATION_ORDER: ProxyCheck[] = ["signing-headers", "signature", "reque
 const asFinding = (message: string) => message.replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase()).replace(/\.$/, "");
 
 /** What the document answers a request the verification refuses: the status and body a server built on the kit sends. */
-export type DocumentedAnswer = { status: number; body: unknown; reason: VerifyReason };
+export type DocumentedAnswer = { status: number; body: unknown; reason: VerifyReason | "request-schema" };
 
 /** The request of a signed operation: verified as the kit verifies, then its body against the operation's fields and schema. */
 async function judgeSignedRequest(operationId: PrivateOperationId, exchange: CarriedExchange, state: ProxyState, ran: ProxyCheck[], findings: Finding[]) {
@@ -87,7 +87,7 @@ async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Car
   const validation = validateRequest(operationId, body);
   if (!validation.ok) {
     for (const messages of Object.values(validation.errors)) for (const message of messages) findings.push({ check: "request-body", message });
-    expected ??= { status: validation.status, body: validation.body, reason: "request-body" as VerifyReason };
+    expected ??= { status: validation.status, body: validation.body, reason: "request-schema" };
   }
   return { body, expected };
 }

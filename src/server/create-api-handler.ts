@@ -102,7 +102,13 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
 
   return {
     async handle({ method, path, headers, rawBody, address = "unknown" }) {
-      const reply = await pipeline.reply({ method, path, headers, address }, () => rawBody);
+      let reply: Reply;
+      try {
+        reply = await pipeline.reply({ method, path, headers, address }, () => rawBody);
+      } catch (error) {
+        lineLog(`txc-api server: ${method} ${path} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
+        reply = errorReply(path, 500, "Internal error.");
+      }
       return { status: reply.status, headers: { ...JSON_HEADERS }, body: bodyBytes(reply.body) };
     },
     async fetch(request, info = {}) {
@@ -131,7 +137,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
           const reply = pipeline.answer(admitted, rawBody);
           if (reply instanceof Promise) reply.then((ready) => writeReply(response, ready)).catch(failed);
           else writeReply(response, reply);
-        }, lineLog);
+        }, lineLog, "txc-api server");
       };
       try {
         const admitted = pipeline.admit(apiRequest);

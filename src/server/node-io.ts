@@ -35,7 +35,7 @@ export function internalError(response: ServerResponse, error: unknown, log: Lin
  * Hands the body to `answer` in the turn it ends (no promise per request), or answers 413 when it
  * is larger than allowed. An exception of `answer` is a 500, told to `log`.
  */
-export function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void, log: LineLogger): void {
+export function readBody(request: IncomingMessage, response: ServerResponse, maxBytes: number, path: string, answer: (body: Buffer) => void, log: LineLogger, source?: string): void {
   // A 413 says Connection: close, so that no client sends another request on this connection,
   // and the connection is closed only once the client has sent the rest of its body or a bound
   // passed (lingering-close.ts). Listeners, not for-await: leaving a for-await loop early
@@ -57,7 +57,7 @@ export function readBody(request: IncomingMessage, response: ServerResponse, max
     try {
       answer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     } catch (error) {
-      internalError(response, error, log);
+      internalError(response, error, log, source);
     }
   };
   if (Number(request.headers["content-length"] ?? 0) > maxBytes) return refuse();

@@ -9,7 +9,7 @@ import type { NonceResult, NonceStore } from "./nonces.js";
 
 /** What a server knows of an API key: its secret (never logged or echoed) and whether it is a business partner's. */
 export type KeyRecord = { secret: string | KeyObject; partner?: boolean };
-/** The key of an API key header, or undefined for a key the server does not have. */
+/** What the server has for the API key of a request, or undefined for a key it does not have (401). */
 export type KeyLookup<Key extends KeyRecord = KeyRecord> = (apiKey: string) => Key | undefined | Promise<Key | undefined>;
 
 /** Header values as Node gives them (lower-case names), a plain record of any case, or a Fetch `Headers`. */
@@ -21,6 +21,7 @@ export type SignedRequestInput = {
   headers: HeadersInput;
   /** The body exactly as received: bytes, never a parsed and re-serialised object. */
   rawBody: Uint8Array | string;
+  /** Not checked here: routing is the caller's (createApiHandler routes before it verifies). */
   method?: string;
 };
 
