@@ -1,4 +1,4 @@
-import { operationIndex, type OperationId } from "../../generated/operations.js";
+import type { OperationId } from "../../generated/operations.js";
 import { SlidingWindows, windowsOf, type Window } from "../rate-limits/sliding-windows.js";
 
 type Waiter = { windows: Window[]; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void; since: number };

@@ -1,4 +1,4 @@
-import { operationIndex, type OperationId } from "../../generated/operations.js";
+import { operationIndex } from "../../generated/operations.js";
 import { validators } from "../../generated/validators.js";
 import { validationIssues } from "../validation/issues.js";
 import type { RequestBody } from "../client/operation-types.js";

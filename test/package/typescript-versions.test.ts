@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { root } from "../helpers/project.js";
 
 const run = promisify(execFile);
 const folder = mkdtempSync(path.join(tmpdir(), "txc-typescript-"));
