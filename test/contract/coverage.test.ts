@@ -3,28 +3,20 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { operationIds } from "../../generated/operations.js";
 import { startProxy } from "../../src/contract-entry.js";
 import { createClient } from "../../src/index.js";
 import { contractTest } from "../helpers/contract-test-cli.js";
 import { startHostile } from "../helpers/hostile-server.js";
-import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
+import { exampleServerPerFile } from "../helpers/linked-example.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
 
 const sandbox = sandboxPerFile(["--no-rate-limits"]);
 const dir = mkdtempSync(path.join(tmpdir(), "txc-coverage-"));
-const example = linkedExample("server-node");
 const key = { key: "team-key", secret: "team-secret" };
-let server: ExampleServer;
-beforeAll(async () => {
-  server = await startExampleServer(example.dir, "src/main.mjs", { TXC_API_KEY: key.key, TXC_API_SECRET: key.secret });
-});
-afterAll(async () => {
-  await server?.stop();
-  example.remove();
-  rmSync(dir, { recursive: true, force: true });
-});
+const server = exampleServerPerFile(key);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the tester's coverage", () => {
   it("is in the NDJSON summary and the JUnit properties; operations not implemented are not exercised", async () => {

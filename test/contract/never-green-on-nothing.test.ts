@@ -6,12 +6,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { contractTests, runContractTest } from "../../src/contract-entry.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { contractTest } from "../helpers/contract-test-cli.js";
-import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
+import { exampleServerPerFile } from "../helpers/linked-example.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
 
 const sandbox = sandboxPerFile(["--no-rate-limits"]);
@@ -63,16 +63,8 @@ describe("what was asked for and not exercised fails the run", () => {
 });
 
 describe("a server still being built (examples/server-node: three operations of nine)", () => {
-  const example = linkedExample("server-node");
   const key = { key: "team-key", secret: "team-secret" };
-  let server: ExampleServer;
-  beforeAll(async () => {
-    server = await startExampleServer(example.dir, "src/main.mjs", { TXC_API_KEY: key.key, TXC_API_SECRET: key.secret });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    example.remove();
-  });
+  const server = exampleServerPerFile(key);
 
   it("each missing operation takes at most 3 lines of the text, with no reproduction; JUnit failure texts keep their line breaks", async () => {
     const junit = path.join(dir, "built.xml");

@@ -3,6 +3,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { freePort, startProcess, type Started } from "./processes.js";
 import { root } from "./project.js";
 
@@ -25,4 +26,22 @@ export async function startExampleServer(dir: string, file: string, env: Record<
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = await startProcess(process.execPath, [file], async () => (await fetch(`${baseUrl}/api/v4/public/ping`)).ok, { cwd: dir, env: { PORT: String(port), ...env } });
   return { ...started, baseUrl };
+}
+
+/**
+ * The node:http example server (examples/server-node) of a test file or describe block, signing
+ * with `key`: started before its tests, stopped and removed after. The handle is filled in by the
+ * beforeAll hook, so it is read inside tests only.
+ */
+export function exampleServerPerFile(key: { key: string; secret: string }): ExampleServer {
+  const handle = {} as ExampleServer;
+  const example = linkedExample("server-node");
+  beforeAll(async () => {
+    Object.assign(handle, await startExampleServer(example.dir, "src/main.mjs", { TXC_API_KEY: key.key, TXC_API_SECRET: key.secret }));
+  });
+  afterAll(async () => {
+    await handle.stop?.();
+    example.remove();
+  });
+  return handle;
 }
