@@ -40,7 +40,7 @@ export const nonceReusedRefusal = (last: bigint | string): NonceRefusal => ({
  * one accepted for the key. One process only: behind a balancer, use a shared store
  * (`redisStores`), or a request replayed to the other process is accepted.
  */
-export function memoryNonceStore(): NonceStore & { readonly keys: number } {
+export function memoryNonceStore(): NonceStore {
   const last = new Map<string, bigint>();
   return {
     checkAndRecord(apiKey, nonceText) {
@@ -58,9 +58,6 @@ export function memoryNonceStore(): NonceStore & { readonly keys: number } {
           else last.set(apiKey, previous);
         },
       };
-    },
-    get keys() {
-      return last.size;
     },
   };
 }

@@ -12,7 +12,7 @@ import { memoryNonceStore, type NonceStore } from "./nonces.js";
 import { MemoryRateLimits, type RateLimitStore } from "./rate-limits.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
-import { verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";
+import { isPromise, verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";
 
 /** What the kit tells its log: never a secret, a signature or a body. */
 export type ApiLogEntry = {
@@ -45,7 +45,6 @@ export type Admitted = { operationId: OperationId; request: ApiRequest };
 const INTERNAL = "Internal error.";
 const partnerOnly = "This endpoint is available only to business-partner services.";
 const describeError = (error: unknown) => (error as Error)?.stack ?? String(error);
-const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
 export const isAdmitted = (value: Reply | Admitted): value is Admitted => "operationId" in value;
 
 export class ApiPipeline<Key extends KeyRecord = KeyRecord> {

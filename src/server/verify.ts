@@ -103,7 +103,8 @@ function hmacKey(secret: string | KeyObject): KeyObject {
   }
   return keyObject;
 }
-const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
+/** A store's answer that must be waited for; a plain value is taken at once (no promise made). */
+export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
 const noRelease = () => {};
 
 /** The same JSON in other bytes: what a framework that parsed the body and serialised it again sends on. */

@@ -6,9 +6,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { operationIndex } from "../../generated/operations.js";
 import { createClient, signRequest, timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { cli } from "../helpers/contract-test-cli.js";
+import { cli, proxyCommand } from "../helpers/contract-test-cli.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
 
 const sandbox = sandboxPerFile();
@@ -17,20 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Without the key's secret: a recording holds no signature to verify, so live and offline run the same checks.
 const env = { ...process.env, NO_COLOR: "1", TXC_API_KEY: "", TXC_API_SECRET: "" };
 
-/** The proxy command until SIGTERM: its output and exit status. */
-async function proxied(args: string[], traffic: (url: string) => Promise<void>) {
-  const child = spawn(process.execPath, [cli, "proxy", ...args], { env });
-  let stdout = "";
-  const url = await new Promise<string>((resolve) => child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-    const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-    if (found) resolve(found[1]!);
-  }));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  await traffic(url);
-  child.kill("SIGTERM");
-  return { code: await exited, stdout };
-}
+const proxied = (args: string[], traffic: (url: string) => Promise<void>) => proxyCommand(args, env, traffic);
 
 function offline(args: string[]) {
   const child = spawn(process.execPath, [cli, "proxy", ...args], { env });
@@ -50,7 +38,7 @@ it("records the traffic redacted, and checks the recording offline with the same
     const client = createClient({ baseUrl: url, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, retry: false });
     await client.getMainBalance({ ticker: "BTC" });
     await client.getInvestmentsHistory({ limit: 2 });
-    const misspelt = signRequest({ path: "/api/v4/main-account/balance", body: { tikcer: "BTC" }, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, nonce: timeNonce(demoKeys.partner.key) });
+    const misspelt = signRequest({ path: operationIndex.getMainBalance.path, body: { tikcer: "BTC" }, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, nonce: timeNonce(demoKeys.partner.key) });
     await (await fetch(`${url}/api/v4/main-account/balance`, { method: "POST", headers: misspelt.headers, body: misspelt.body })).arrayBuffer();
   });
   expect(live.code).toBe(1);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProxy, type Proxy } from "../../src/contract-entry.js";
 import { createClient, signRequest } from "../../src/index.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox-entry.js";
-import { cli } from "../helpers/contract-test-cli.js";
+import { cli, proxyCommand } from "../helpers/contract-test-cli.js";
 import { endlessBody, startHostile } from "../helpers/hostile-server.js";
 import { freePort } from "../helpers/processes.js";
 
@@ -204,18 +204,11 @@ describe("txc-api proxy, the command", () => {
   it("prints its URL, one line per violation, and on SIGTERM writes NDJSON and JUnit, prints a summary and exits 1", async () => {
     const json = path.join(dir, "proxy.ndjson");
     const junit = path.join(dir, "proxy.xml");
-    const child = spawn(process.execPath, [cli, "proxy", "--upstream", sandbox.url, "--json", json, "--junit", junit], { env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    const url = await new Promise<string>((resolve) => child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (found) resolve(found[1]!);
-    }));
-    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-    await (await fetch(`${url}/api/v4/public/ping`)).arrayBuffer();
-    await (await fetch(`${url}${BALANCE}`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).arrayBuffer();
-    child.kill("SIGTERM");
-    expect(await exited).toBe(1);
+    const { code, stdout } = await proxyCommand(["--upstream", sandbox.url, "--json", json, "--junit", junit], { ...process.env, NO_COLOR: "1" }, async (url) => {
+      await (await fetch(`${url}/api/v4/public/ping`)).arrayBuffer();
+      await (await fetch(`${url}${BALANCE}`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).arrayBuffer();
+    });
+    expect(code).toBe(1);
     expect(stdout).toMatch(/✗ getMainBalance · signing-headers · POST \/api\/v4\/main-account\/balance 401: missing X-TXC-APIKEY, X-TXC-PAYLOAD, X-TXC-SIGNATURE\n/);
     expect(stdout.trimEnd().split("\n").at(-1)).toMatch(/^2 exchanges, \d+ violations: signing-headers 1/);
     const lines = readFileSync(json, "utf8").trim().split("\n").map((l) => JSON.parse(l));

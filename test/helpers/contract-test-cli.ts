@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { demoKeys } from "../../src/sandbox/dataset.js";
@@ -18,4 +18,22 @@ export async function contractTest(args: string[], key: { key: string; secret: s
   } catch (error: any) {
     return { code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string };
   }
+}
+
+/**
+ * `txc-api proxy ARGS` as a user runs it, until SIGTERM: `traffic` is given its URL once it says
+ * it listens; then its whole output and exit status.
+ */
+export async function proxyCommand(args: string[], env: NodeJS.ProcessEnv, traffic: (url: string) => Promise<void>): Promise<{ code: number | null; stdout: string }> {
+  const child = spawn(process.execPath, [cli, "proxy", ...args], { env });
+  let stdout = "";
+  const url = await new Promise<string>((resolve) => child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+    const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+    if (found) resolve(found[1]!);
+  }));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  await traffic(url);
+  child.kill("SIGTERM");
+  return { code: await exited, stdout };
 }

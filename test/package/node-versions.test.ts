@@ -3,13 +3,14 @@
 // tarball installed, the README's quick start against txc-api serve, a bundled first call, and
 // contract-test against txc-api serve, each run by that Node.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoKeys } from "../../src/sandbox/dataset.js";
+import { createClient } from "../../src/index.js";
 import { freePort, startProcess } from "../helpers/processes.js";
 import { root } from "../helpers/project.js";
 
@@ -61,6 +62,23 @@ describe.each(["22", "24"])("Node %s", (major) => {
       expect(tested.stdout).toMatch(/\d+ passed, 0 failed/);
     } finally {
       await started.stop();
+    }
+  });
+
+  it("serves the API built on txc-api/server (examples/server-node, installed from the tarball): the client's calls answered, a forged one refused 401", async () => {
+    const app = path.join(project, `server-node-${major}`);
+    cpSync(path.join(root, "examples", "server-node", "src"), app, { recursive: true });
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = await startProcess(node, [path.join(app, "main.mjs")], async () => (await fetch(`${baseUrl}/api/v4/public/ping`)).ok,
+      { cwd: app, env: { PORT: String(port), ...keys } });
+    try {
+      const client = createClient({ baseUrl, apiKey: keys.TXC_API_KEY, apiSecret: keys.TXC_API_SECRET, retry: false });
+      expect(await client.getMainBalance({ ticker: "BTC" })).toEqual({ BTC: { main_balance: "0.5" } });
+      const forged = await createClient({ baseUrl, apiKey: keys.TXC_API_KEY, apiSecret: "not-the-secret", retry: false }).getMainBalance().catch((error: unknown) => error);
+      expect(forged).toMatchObject({ status: 401 });
+    } finally {
+      await server.stop();
     }
   });
 });

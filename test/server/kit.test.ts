@@ -4,6 +4,7 @@
 import { createHmac } from "node:crypto";
 import ccxt from "ccxt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operationIndex } from "../../generated/operations.js";
 import { createClient, signRequest, TxcApiError } from "../../src/index.js";
 import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
 import { responseValidator } from "../helpers/validators.js";
@@ -52,7 +53,7 @@ describe("a server built on txc-api/server", () => {
   });
 
   it("refuses before the handler: 401 for a bad signature, 400 keyed by field, 404 for an operation not implemented", async () => {
-    const path = "/api/v4/main-account/smart/investments";
+    const path = operationIndex.getInvestmentsHistory.path;
     const signed = signRequest({ path, body: {}, ...key, nonce: ++nonce });
     const forged = await fetch(server.baseUrl + path, { method: "POST", headers: { ...signed.headers, "X-TXC-SIGNATURE": createHmac("sha512", "other").update(signed.headers["X-TXC-PAYLOAD"]).digest("hex") }, body: signed.body });
     expect(forged.status).toBe(401);
@@ -60,19 +61,19 @@ describe("a server built on txc-api/server", () => {
     const invalid = await post(path, { limit: 0, status: 3 });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ code: 0, message: "Validation failed", errors: { limit: [expect.any(String)], status: [expect.any(String)] } });
-    const absent = await post("/api/v4/main-account/refund-deposit", { transaction_id: "7c2e9a41-5b3d-4f6e-8a1c-0d9e8f7a6b5c", address: "x" });
+    const absent = await post(operationIndex.refundDeposit.path, { transaction_id: "7c2e9a41-5b3d-4f6e-8a1c-0d9e8f7a6b5c", address: "x" });
     expect(absent).toMatchObject({ status: 404, body: { code: 404, message: "refundDeposit is not implemented on this server." } });
   });
 
   it("refuses a replay with 401, and a refused request leaves its nonce free", async () => {
-    const path = "/api/v4/main-account/balance";
+    const path = operationIndex.getMainBalance.path;
     const first = await post(path, {});
     expect(first.status).toBe(200);
     const replay = await fetch(server.baseUrl + path, { method: "POST", headers: first.signed.headers, body: first.signed.body });
     expect(replay.status).toBe(401);
     expect((await replay.json()).message).toMatch(/nonce must be greater/);
-    const refused = signRequest({ path: "/api/v4/main-account/smart/investments", body: { limit: 0 }, ...key, nonce: nonce + 500 });
-    expect((await fetch(server.baseUrl + "/api/v4/main-account/smart/investments", { method: "POST", headers: refused.headers, body: refused.body })).status).toBe(400);
+    const refused = signRequest({ path: operationIndex.getInvestmentsHistory.path, body: { limit: 0 }, ...key, nonce: nonce + 500 });
+    expect((await fetch(server.baseUrl + operationIndex.getInvestmentsHistory.path, { method: "POST", headers: refused.headers, body: refused.body })).status).toBe(400);
     expect((await post(path, {})).status).toBe(200);
   });
 

@@ -1,17 +1,17 @@
 // The kit's parts as a team that keeps its own framework's routing uses them, and its Fetch-API
 // handler: typed results instead of exceptions, clear setup errors, nothing secret in a log.
 import { describe, expect, it } from "vitest";
+import { operationIds, operationIndex } from "../../generated/operations.js";
 import {
   apiError, ApiHandlerSetupError, createApiHandler, notImplemented, validateRequest, verifySignedRequest, type ApiLogEntry, type Handlers,
 } from "../../src/server-entry.js";
 import { signRequest } from "../../src/index.js";
-import { operationIds } from "../../generated/operations.js";
 
 const key = { apiKey: "team-key", apiSecret: "team-secret" };
 const keys = (apiKey: string) => (apiKey === key.apiKey ? { secret: key.apiSecret, partner: true } : undefined);
-const BALANCE = "/api/v4/main-account/balance";
+const BALANCE = operationIndex.getMainBalance.path;
 let nonce = Date.now() * 1000;
-const signed = (body: object = {}, path = BALANCE) => signRequest({ path, body, ...key, nonce: ++nonce });
+const signed = (body: object = {}, path: string = BALANCE) => signRequest({ path, body, ...key, nonce: ++nonce });
 
 const lacking = Object.fromEntries(operationIds.filter((id) => id !== "ping").map((id) => [id, notImplemented])) as unknown as Handlers;
 
@@ -49,8 +49,8 @@ describe("verifySignedRequest", () => {
 });
 
 it("validateRequest: the body with its defaults, or the documented 400 keyed by field", () => {
-  expect(validateRequest("getInvestmentsHistory", { request: "/api/v4/main-account/smart/investments", nonce: "1" })).toMatchObject({ ok: true, body: { limit: 100, offset: 0 } });
-  expect(validateRequest("getInvestmentsHistory", { request: "/api/v4/main-account/smart/investments", nonce: "1", status: 3 })).toMatchObject({
+  expect(validateRequest("getInvestmentsHistory", { request: operationIndex.getInvestmentsHistory.path, nonce: "1" })).toMatchObject({ ok: true, body: { limit: 100, offset: 0 } });
+  expect(validateRequest("getInvestmentsHistory", { request: operationIndex.getInvestmentsHistory.path, nonce: "1", status: 3 })).toMatchObject({
     ok: false, status: 400, body: { code: 0, message: "Validation failed", errors: { status: [expect.any(String)] } },
   });
 });
@@ -89,7 +89,7 @@ describe("createApiHandler", () => {
     expect([ok.status, ok.headers.get("content-type"), await ok.json()]).toEqual([200, "application/json", { BTC: { main_balance: "1" } }]);
     const refused = await call(BALANCE, { ticker: "XYZ" });
     expect([refused.status, await refused.json()]).toEqual([400, { code: 0, message: "Validation failed", errors: { ticker: ["Currency XYZ is not known."] } }]);
-    const failed = await call("/api/v4/collateral-account/funding-history", {});
+    const failed = await call(operationIndex.getFundingHistory.path, {});
     expect([failed.status, await failed.json()]).toEqual([500, { code: 500, message: "Internal error.", errors: {} }]);
     expect(logged).toEqual([expect.objectContaining({ level: "error", event: "handler-failed", operationId: "getFundingHistory", status: 500 })]);
     expect(JSON.stringify(logged)).not.toContain(key.apiSecret);

@@ -4,12 +4,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { operationIndex } from "../../generated/operations.js";
 import { signRequest } from "../../src/index.js";
 import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
-import { freePort } from "../helpers/processes.js";
+import { freePort, outputMatching } from "../helpers/processes.js";
 
 const key = { apiKey: "team-key", apiSecret: "team-secret" };
-const BALANCE = "/api/v4/main-account/balance";
+const BALANCE = operationIndex.getMainBalance.path;
 const example = linkedExample("server-node", ["ioredis"]);
 let redisPort: number;
 let redis: ChildProcess | undefined;
@@ -53,6 +54,8 @@ beforeAll(async () => {
   redisPort = await freePort();
   redis = await startRedis(redisPort);
   servers = await startExampleServer(example.dir, "src/cluster.mjs", { TXC_API_KEY: key.apiKey, TXC_API_SECRET: key.apiSecret, REDIS_URL: `redis://127.0.0.1:${redisPort}`, WORKERS: "2" });
+  // The ping proves one worker; the burst wants both listening.
+  await outputMatching(servers, /with 2 workers/);
 });
 afterAll(async () => {
   await servers?.stop();

@@ -3,13 +3,14 @@
 // proxy's verdict on the same request sent through it.
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { operationIndex } from "../../generated/operations.js";
 import { startProxy, type Proxy } from "../../src/contract-entry.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
 import { startSandbox, type Sandbox } from "../helpers/sandbox.js";
 
 const { key: apiKey, secret } = demoKeys.partner;
-const BALANCE = "/api/v4/main-account/balance";
+const BALANCE = operationIndex.getMainBalance.path;
 const example = linkedExample("server-node");
 let kit: ExampleServer;
 let sandbox: Sandbox;
@@ -53,7 +54,7 @@ const faults: [string, () => Sent][] = [
   ["a body that is not JSON", () => signedBytes(Buffer.from(`{"request":"${BALANCE}",`))],
   ["a field twice", () => signedBytes(Buffer.from(`{"request":"${BALANCE}","nonce":"${++nonce}","ticker":"BTC","ticker":"ETH"}`))],
   ["a JSON array", () => signedBytes(Buffer.from(`["${BALANCE}"]`))],
-  ["request not the path called", () => signedBytes(Buffer.from(JSON.stringify({ request: "/api/v4/main-account/codes/apply", nonce: String(++nonce) })))],
+  ["request not the path called", () => signedBytes(Buffer.from(JSON.stringify({ request: operationIndex.applyCode.path, nonce: String(++nonce) })))],
 ];
 
 async function send(baseUrl: string, { headers, body }: Sent) {

@@ -5,5 +5,8 @@ export async function stores() {
   const { Redis } = await import("ioredis");
   const { redisStores } = await import("txc-api/server");
   // Fail fast while Redis is away: the kit answers 500 instead of waiting or accepting unchecked.
-  return redisStores(new Redis(process.env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 0 }));
+  // Connected before the server listens, so that no first request meets a store not ready yet.
+  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  await redis.connect();
+  return redisStores(redis);
 }
