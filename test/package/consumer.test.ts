@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { createSandbox } from "../../src/sandbox/server.js";
 import { freePort, startProcess } from "../helpers/processes.js";
+import { typeChecker } from "../helpers/type-check.js";
 import { bin, generatedDir, root, STUCK_MS } from "../helpers/project.js";
 
 const run = promisify(execFile);
@@ -22,71 +23,63 @@ const quickStart = {
   command: /^TXC_API_KEY=(\S+) TXC_API_SECRET=(\S+) node first-call\.mjs$/m.exec(quickStartText)!,
 };
 const project = mkdtempSync(path.join(tmpdir(), "txc-consumer-"));
-const tsc = bin("tsc");
+const types = typeChecker(project);
 
-const tsconfig = (module: string, moduleResolution: string, files: string[], emit = false, target = "ES2022") =>
-  JSON.stringify({
-    compilerOptions: {
-      target, module, moduleResolution, strict: true, types: ["node"], skipLibCheck: false, resolveJsonModule: true, esModuleInterop: true,
-      ...(emit ? { outDir: "build" } : { noEmit: true }),
-    },
-    files,
-  });
+const compilerOptions = (module: string, moduleResolution: string, emit = false, target = "ES2022") => ({
+  target, module, moduleResolution, strict: true, types: ["node"], skipLibCheck: false, resolveJsonModule: true, esModuleInterop: true,
+  ...(emit ? { outDir: "build" } : { noEmit: true }),
+});
 const CHECKED = ["types-only.ts", "client.ts", "middleware.ts", "narrowing.ts"];
-
-async function typeCheck(config: string) {
-  return run(tsc, ["-p", config], { cwd: project }).then(
-    () => ({ code: 0, output: "" }),
-    (error) => ({ code: error.code as number, output: `${error.stdout}${error.stderr}` }),
-  );
-}
+const programs = {
+  node16: { compilerOptions: compilerOptions("node16", "node16"), files: [...CHECKED, "document-default.ts"] },
+  bundler: { compilerOptions: compilerOptions("esnext", "bundler"), files: [...CHECKED, "document-esm.ts"] },
+  // node10 knows no "exports": typesVersions must map every subpath. Type-only: the package is ESM.
+  node10: { compilerOptions: compilerOptions("commonjs", "node10"), files: ["types-only.ts", "middleware.ts", "narrowing.ts", "document-default.ts"] },
+  // CommonJS output: nodenext lets a .cts file import the ESM package (require(esm), Node >= 20.19).
+  cjs: { compilerOptions: compilerOptions("nodenext", "nodenext"), files: ["cjs-user.cts"] },
+  // An ES2020 target brings the ES2020 lib: every public declaration must compile with it.
+  es2020: { compilerOptions: compilerOptions("node16", "node16", false, "ES2020"), files: ["everything.ts"] },
+  misuse: { compilerOptions: compilerOptions("node16", "node16"), files: ["misuse.ts"] },
+  emit: { compilerOptions: compilerOptions("node16", "node16", true), files: ["client.ts"], emit: true },
+  // The README's first call as printed in its quick start, under the flags of @tsconfig/strictest.
+  strictest: {
+    compilerOptions: {
+      target: "ES2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"], noEmit: true, skipLibCheck: false,
+      strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true,
+      noImplicitOverride: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true, noUnusedLocals: true, noUnusedParameters: true,
+      useUnknownInCatchVariables: true, isolatedModules: true, checkJs: true, allowUnusedLabels: false, allowUnreachableCode: false,
+    },
+    files: ["readme-first-call.ts"],
+  },
+};
+const typeCheck = (name: keyof typeof programs) => types.check(programs[name]);
 
 beforeAll(async () => {
   writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", inject("tarball"), "@types/node@20.19.43"], { cwd: project });
   cpSync(path.join(root, "test", "package", "consumer"), project, { recursive: true });
-  writeFileSync(path.join(project, "tsconfig.node16.json"), tsconfig("node16", "node16", [...CHECKED, "document-default.ts"]));
-  writeFileSync(path.join(project, "tsconfig.bundler.json"), tsconfig("esnext", "bundler", [...CHECKED, "document-esm.ts"]));
-  // node10 knows no "exports": typesVersions must map every subpath. Type-only: the package is ESM.
-  writeFileSync(path.join(project, "tsconfig.node10.json"), tsconfig("commonjs", "node10", ["types-only.ts", "middleware.ts", "narrowing.ts", "document-default.ts"]));
-  // CommonJS output: nodenext lets a .cts file import the ESM package (require(esm), Node >= 20.19).
-  writeFileSync(path.join(project, "tsconfig.cjs.json"), tsconfig("nodenext", "nodenext", ["cjs-user.cts"]));
-  // An ES2020 target brings the ES2020 lib: every public declaration must compile with it.
-  writeFileSync(path.join(project, "tsconfig.es2020.json"), tsconfig("node16", "node16", ["everything.ts"], false, "ES2020"));
-  writeFileSync(path.join(project, "tsconfig.misuse.json"), tsconfig("node16", "node16", ["misuse.ts"]));
-  writeFileSync(path.join(project, "tsconfig.emit.json"), tsconfig("node16", "node16", ["client.ts"], true));
-  // The README's first call as printed in its quick start, under the flags of @tsconfig/strictest.
   writeFileSync(path.join(project, "readme-first-call.ts"), quickStart.firstCall);
-  const strictest = {
-    strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true,
-    noImplicitOverride: true, noImplicitReturns: true, noFallthroughCasesInSwitch: true, noUnusedLocals: true, noUnusedParameters: true,
-    useUnknownInCatchVariables: true, isolatedModules: true, checkJs: true, allowUnusedLabels: false, allowUnreachableCode: false,
-  };
-  writeFileSync(path.join(project, "tsconfig.strictest.json"), JSON.stringify({
-    compilerOptions: { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"], noEmit: true, skipLibCheck: false, ...strictest },
-    files: ["readme-first-call.ts"],
-  }));
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 describe("the installed package", () => {
-  it.each(["node16", "bundler", "node10"])(
+  it.each(["node16", "bundler", "node10"] as const)(
     "type-checks under moduleResolution %s: narrowing validators, the middleware example without casts, every subpath",
     async (resolution) => {
-      expect(await typeCheck(`tsconfig.${resolution}.json`)).toEqual({ code: 0, output: "" });
+      expect(typeCheck(resolution)).toEqual({ code: 0, output: "" });
     },
   );
 
   it("type-checks the README's first call, as printed, under the flags of @tsconfig/strictest", async () => {
-    expect(await typeCheck("tsconfig.strictest.json")).toEqual({ code: 0, output: "" });
+    expect(typeCheck("strictest")).toEqual({ code: 0, output: "" });
   });
 
   it("type-checks a CommonJS TypeScript file under module nodenext, as the README says", async () => {
-    expect(await typeCheck("tsconfig.cjs.json")).toEqual({ code: 0, output: "" });
+    expect(typeCheck("cjs")).toEqual({ code: 0, output: "" });
   });
 
   it("compiles every public declaration with an ES2020 target and its default lib", async () => {
-    expect(await typeCheck("tsconfig.es2020.json")).toEqual({ code: 0, output: "" });
+    expect(typeCheck("es2020")).toEqual({ code: 0, output: "" });
   });
 
   it("bundles one operation's validators on their own, small", async () => {
@@ -109,7 +102,7 @@ describe("the installed package", () => {
   });
 
   it("fails the type check on status 3, a missing plan and a numeric amount", async () => {
-    const { code, output } = await typeCheck("tsconfig.misuse.json");
+    const { code, output } = typeCheck("misuse");
     expect(code).not.toBe(0);
     const lines = [...output.matchAll(/misuse\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1]));
     expect(lines).toEqual([6, 7, 8]);
@@ -205,7 +198,7 @@ describe("the installed package", () => {
   });
 
   it("runs the client file with node against a local server", async () => {
-    expect(await typeCheck("tsconfig.emit.json")).toEqual({ code: 0, output: "" });
+    expect(typeCheck("emit")).toEqual({ code: 0, output: "" });
     const server = createSandbox({ dataset: builtInDataset(), docsFile: "/nonexistent", documentFile: path.join(generatedDir, "openapi.json") });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
@@ -282,10 +275,6 @@ describe("the installed package", () => {
   });
 
   it("type-checks a types-only import reading no file of another package", async () => {
-    writeFileSync(path.join(project, "tsconfig.types-only.json"), JSON.stringify({
-      compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, types: [], noEmit: true, skipLibCheck: false },
-      files: ["types-only.ts", "validators-only.ts"],
-    }));
     writeFileSync(path.join(project, "validators-only.ts"), [
       'import { validators, type ValidationError } from "txc-api/validators";',
       'import * as balance from "txc-api/validators/getMainBalance";',
@@ -294,26 +283,24 @@ describe("the installed package", () => {
       "export const errors: ValidationError[] | null | undefined = balance.responses[200].errors;",
       "",
     ].join("\n"));
-    const { stdout } = await run(tsc, ["-p", "tsconfig.types-only.json", "--listFiles"], { cwd: project });
-    const read = stdout.split("\n").filter((file) => file.includes("node_modules"));
+    const read = types.files({
+      compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, types: [], noEmit: true, skipLibCheck: false },
+      files: ["types-only.ts", "validators-only.ts"],
+    }).filter((file) => file.includes("node_modules"));
     const elsewhere = read.filter((file) => !file.includes("node_modules/txc-api/") && !file.includes("node_modules/typescript/lib/"));
     expect(elsewhere).toEqual([]);
     expect(read.some((file) => file.includes("node_modules/txc-api/generated/validator-types.d.ts"))).toBe(true);
   });
 
   it("type-checks an import of txc-api reading at most 10 declaration files more than txc-api/types", async () => {
-    const listed = async (file: string) => {
-      writeFileSync(path.join(project, `tsconfig.${file}.json`), JSON.stringify({
-        compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, types: ["node"], noEmit: true, skipLibCheck: false },
-        files: [file],
-      }));
-      const { stdout } = await run(tsc, ["-p", `tsconfig.${file}.json`, "--listFiles"], { cwd: project });
-      return stdout.split("\n").filter((line) => line.includes("node_modules") && !/\/(typescript\/lib|@types\/node|undici-types)\//.test(line));
-    };
+    const listed = (file: string) => types.files({
+      compilerOptions: { target: "ES2022", module: "node16", moduleResolution: "node16", strict: true, types: ["node"], noEmit: true, skipLibCheck: false },
+      files: [file],
+    }).filter((line) => line.includes("node_modules") && !/\/(typescript\/lib|@types\/node|undici-types)\//.test(line));
     writeFileSync(path.join(project, "count-types.ts"), 'import type { paths } from "txc-api/types";\nexport type Paths = paths;\n');
     writeFileSync(path.join(project, "count-full.ts"), 'import { createClient, type TxcClient } from "txc-api";\nexport const make: typeof createClient = createClient;\nexport type Client = TxcClient;\n');
-    const typesOnly = await listed("count-types.ts");
-    const added = (await listed("count-full.ts")).filter((file) => !typesOnly.includes(file));
+    const typesOnly = listed("count-types.ts");
+    const added = listed("count-full.ts").filter((file) => !typesOnly.includes(file));
     expect(added.length, added.join("\n")).toBeLessThanOrEqual(10);
     expect(added.some((file) => file.includes("openapi-fetch"))).toBe(false);
   });

@@ -55,12 +55,13 @@ describe("npm start in a fresh clone", () => {
       "Building the package (npm run build): dist/bundle/cli.js is missing...",
       "Rendering the docs (npm run docs): dist/docs/sandbox.html.gz is missing...",
     ]);
-    // An edit to src/index.ts after the build (the build made a minute older, so that the clock's grain does not matter).
+    // An edit to the README after the render (the page made a minute older, so that the clock's grain does not
+    // matter): the docs page, which shows the README's sections, is rendered again, and the package is not rebuilt.
     const now = new Date();
     const before = new Date(now.getTime() - 60_000);
-    utimesSync(path.join(clone, "src", "index.ts"), now, now);
-    utimesSync(path.join(clone, "dist", "bundle", "cli.js"), before, before);
-    expect(await start()).toEqual(["Building the package (npm run build): src/index.ts is newer than dist/bundle/cli.js..."]);
+    utimesSync(path.join(clone, "README.md"), now, now);
+    utimesSync(path.join(clone, "dist", "docs", "sandbox.html.gz"), before, before);
+    expect(await start()).toEqual(["Rendering the docs (npm run docs): README.md is newer than dist/docs/sandbox.html.gz..."]);
     expect(await start()).toEqual([]);
     // The same build as npm run build: the "." entry's declarations bundled, and no unreachable declaration left.
     expect(existsSync(path.join(clone, "dist", "bundle", "index.d.ts"))).toBe(true);
