@@ -7,6 +7,12 @@ import path from "node:path";
 import ts from "typescript";
 
 const NOT_OURS = /node_modules\/(typescript\/lib|@types\/node|undici-types)\//;
+/**
+ * The options that change how a file parses and binds: TypeScript 5.9's internal
+ * sourceFileAffectingCompilerOptions, which its own document registry keys files by, and strict.
+ */
+const PARSE_AFFECTING = ["target", "module", "moduleResolution", "moduleDetection", "jsx", "jsxImportSource", "importHelpers", "strict", "alwaysStrict",
+  "noFallthroughCasesInSwitch", "allowUnusedLabels", "allowUnreachableCode"];
 
 /** Compiler options as written in a tsconfig.json ("node16", "ES2022"), and the files to check. */
 export type CheckedProgram = { compilerOptions: Record<string, unknown>; files: string[] };
@@ -19,8 +25,7 @@ export function typeChecker(project: string) {
     if (errors.length > 0) throw new Error(ts.flattenDiagnosticMessageText(errors[0]!.messageText, "\n"));
     const host = ts.createCompilerHost(options);
     const read = host.getSourceFile.bind(host);
-    // The options that change how a file parses and binds, as TypeScript's own document registry keys them.
-    const parseKey = JSON.stringify(["strict", ...ts.sourceFileAffectingCompilerOptions.map((option) => option.name)].map((name) => options[name]));
+    const parseKey = JSON.stringify(PARSE_AFFECTING.map((name) => options[name]));
     host.getSourceFile = (fileName, languageVersion, ...rest) => {
       const key = `${fileName}\0${JSON.stringify(languageVersion)}\0${parseKey}`;
       if (!parsed.has(key)) parsed.set(key, read(fileName, languageVersion, ...rest));
