@@ -18,7 +18,7 @@ export function generateValidators(outDir) {
   const write = (file, text) => writeFileSync(path.join(outDir, file), text);
   const targets = validationTargets(document);
   const table = lookupTable(targets);
-  const all = allValidatorsModule(document, targets);
+  const all = allValidatorsModule(targets);
   write("validators.js", all.code);
   write("validators.d.ts", allValidatorsDeclaration(targets, all.schemaNames, table));
   write("validator-types.d.ts", VALIDATOR_TYPES);

@@ -1,5 +1,5 @@
-// The JavaScript modules of the generated validators: all of them in validators.js, one module per
-// operation under validators/, and the loaders that import an operation's module on first use.
+// The JavaScript modules of the generated validators: one module per operation under validators/,
+// validators.js naming them all, and the loaders that import an operation's module on first use.
 import { exportName } from "../validation-targets.mjs";
 import { DOCUMENT_ID, documentAjv, withoutAnnotations } from "./ajv.mjs";
 import { validatorCode } from "./standalone.mjs";
@@ -19,27 +19,32 @@ export function lookupTable(targets) {
 }
 
 /**
- * validators.js: every schema compiled once, under its component name where it has one, the
- * per-operation names aliases of those (ajv repeats a function once per export that names it),
- * and the table by operationId.
+ * validators.js: every validator of validators/<operationId>.js under its flat name (a schema's
+ * component name where it has one, validate<Component>, taken from the first operation that
+ * answers with it), and the table by operationId. It compiles nothing of its own: the package
+ * holds each operation's validators once, in its operation's module.
  */
-export function allValidatorsModule(document, targets) {
-  const compiled = new Map();
+export function allValidatorsModule(targets) {
+  const table = lookupTable(targets);
+  const moduleName = (operationId) => `${operationId}Module`;
+  const reference = (target) =>
+    target.kind === "request" ? `${moduleName(target.operationId)}.request` : `${moduleName(target.operationId)}.responses[${JSON.stringify(target.status)}]`;
+  const componentNames = new Map();
   for (const target of targets) {
-    if (compiled.has(target.pointer)) continue;
     const component = /^#\/components\/schemas\/([A-Za-z0-9]+)$/.exec(target.pointer);
-    compiled.set(target.pointer, component ? `validate${component[1]}` : exportName(target));
+    if (component && !componentNames.has(target.pointer)) componentNames.set(target.pointer, [`validate${component[1]}`, target]);
   }
-  const code = validatorCode(documentAjv(withoutAnnotations(document)), Object.fromEntries([...compiled].map(([pointer, name]) => [name, DOCUMENT_ID + pointer])));
-  const aliases = targets
-    .filter((target) => compiled.get(target.pointer) !== exportName(target))
-    .map((target) => `export const ${exportName(target)} = ${compiled.get(target.pointer)};`);
-  const rows = [...lookupTable(targets)].map(([operationId, { request, responses }]) => {
-    const statuses = responses.map(([status, name]) => `${JSON.stringify(status)}: ${name}`).join(", ");
-    return `  ${operationId}: { request: ${request ?? "null"}, responses: { ${statuses} } },`;
-  });
-  const table = ["/** Validators by operationId: the request body, and each documented response by status. */", "export const validators = {", ...rows, "};"];
-  return { schemaNames: [...compiled.values()], code: `${GENERATED_HEADER}\n${code}\n${aliases.join("\n")}\n${table.join("\n")}\n` };
+  const imports = [...table.keys()].map((operationId) => `import * as ${moduleName(operationId)} from "./validators/${operationId}.js";`);
+  const exports = [
+    ...[...componentNames.values()].map(([name, target]) => `export const ${name} = ${reference(target)};`),
+    ...targets.map((target) => `export const ${exportName(target)} = ${reference(target)};`),
+  ];
+  const rows = [...table.keys()].map((operationId) => `  ${operationId}: { request: ${moduleName(operationId)}.request, responses: ${moduleName(operationId)}.responses },`);
+  const validators = ["/** Validators by operationId: the request body, and each documented response by status. */", "export const validators = {", ...rows, "};"];
+  return {
+    schemaNames: [...[...componentNames.values()].map(([name]) => name), ...targets.map(exportName)],
+    code: [GENERATED_HEADER, ...imports, "", ...exports, "", ...validators, ""].join("\n"),
+  };
 }
 
 const responseName = (status) => `response${status}`;

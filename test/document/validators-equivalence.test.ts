@@ -2,13 +2,15 @@
 // without its annotations. Here each one must give the verdict and the errors, to the letter, that
 // ajv gives compiling the same schema of the whole document at run time: on every documented example,
 // on every example with one value replaced or removed, and on random JSON.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { describe, expect, it } from "vitest";
 import * as everyValidator from "../../generated/validators.js";
 import { DOCUMENT_ID, documentAjv } from "../../scripts/validators.mjs";
 import { exportName, validationTargets } from "../../scripts/validation-targets.mjs";
-import { loadDocument } from "../helpers/project.js";
+import { generatedDir, loadDocument } from "../helpers/project.js";
 
 type Target = { operationId: string; kind: "request" | "response"; status?: string; pointer: string };
 
@@ -88,4 +90,16 @@ describe("the generated validators", () => {
       expect(keywords.has("type"), "the inputs broke the schema's types").toBe(true);
     },
   );
+});
+
+it("are compiled once: validators.js names each operation module's validators and compiles none of its own", async () => {
+  const source = readFileSync(path.join(generatedDir, "validators.js"), "utf8");
+  expect(source).not.toMatch(/\bfunction\b/);
+  for (const target of targets) {
+    const own = await import(`../../generated/validators/${target.operationId}.js`);
+    const fromOwn = target.kind === "request" ? own.request : own.responses[target.status!];
+    expect((everyValidator as unknown as Record<string, ValidateFunction>)[exportName(target)], exportName(target)).toBe(fromOwn);
+    const row = everyValidator.validators[target.operationId as keyof typeof everyValidator.validators];
+    expect(target.kind === "request" ? row.request : (row.responses as Record<string, unknown>)[target.status!]).toBe(fromOwn);
+  }
 });
