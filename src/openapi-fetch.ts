@@ -5,7 +5,7 @@ import createFetchClient, { type Client } from "openapi-fetch";
 import { operationIndex } from "../generated/operations.js";
 import { checkBaseUrl } from "./transport/base-url.js";
 import { chooseTransport, type HttpDispatcher } from "./transport/choose.js";
-import type { TransportFailure } from "./transport/exchange.js";
+import { sendResendingOnce } from "./transport/resend.js";
 import { transportError } from "./client/transport-error.js";
 import { checkOptions, checkTransportChoice } from "./client/check-options.js";
 import { defaultRetryOptions } from "./client/retry.js";
@@ -84,11 +84,7 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
       return transport({ url: request.url, method: request.method, headers, body, signal: request.signal, timeoutMs, maxResponseBytes, orderKey: keys.apiKey, readOnly: !stateChanging });
     };
     try {
-      const answer = await attempt().catch((failure: TransportFailure) => {
-        // Closed before any byte of the answer: a read-only request goes once more, signed afresh.
-        if (failure?.detail?.closedBeforeAnswer && !stateChanging && !request.signal.aborted) return attempt();
-        throw failure;
-      });
+      const answer = await sendResendingOnce(attempt, !stateChanging, request.signal);
       const kept = new Headers();
       for (const name of KEPT_HEADERS) {
         const value = answer.headers.get(name);

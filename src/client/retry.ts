@@ -1,9 +1,9 @@
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { documentedPeriodMs, LONGEST_DOCUMENTED_PERIOD_MS } from "../rate-limits/sliding-windows.js";
 import { NetworkError, RateLimitError, ServerError, TimeoutError, TxcApiError } from "../errors/index.js";
-import type { TransportFailure } from "../transport/exchange.js";
 import type { RetryReason } from "./hooks.js";
 import { sleep } from "../rate-limits/waiting.js";
+import { mayResend } from "../transport/resend.js";
 
 export type RetryOptions = {
   /** Attempts in all, the first included. 1 turns retrying off. */
@@ -37,16 +37,12 @@ export const defaultRetryOptions: RetryOptions = {
   random: Math.random,
 };
 
-/** The connection closed before any byte of the answer: a read-only call may go once more at once. */
-export const closedBeforeAnswer = (failure: unknown) =>
-  failure instanceof NetworkError && (failure.cause as TransportFailure | undefined)?.detail?.closedBeforeAnswer === true;
-
 /** Why a failure may be retried, as the hooks name it. */
 export function retryReason(error: unknown): RetryReason {
   if (error instanceof RateLimitError) return "429";
   if (error instanceof ServerError) return "5xx";
   if (error instanceof TimeoutError) return "timeout";
-  return closedBeforeAnswer(error) ? "connection-closed" : "network";
+  return error instanceof NetworkError && error.closedBeforeAnswer ? "connection-closed" : "network";
 }
 
 export function isRetryable(error: unknown, stateChanging: boolean, options: RetryOptions): boolean {
@@ -96,10 +92,10 @@ export type RetryContext = {
 /**
  * The attempts of one call, numbered from 1 by one counter that the hooks, the span and the last
  * error all read. After a failure: another attempt when the policy allows one (retryable, within
- * `policy.attempts`, a wait it accepts), else the failure. One exception, written here so that it
- * is the policy's too: a read-only attempt whose connection closed before any byte of its answer
- * (a stale keep-alive connection, the client's own mishap, not the server's) goes again at once,
- * once per call, and does not spend one of `policy.attempts`.
+ * `policy.attempts`, a wait it accepts), else the failure. One exception: the transport's resend
+ * rule (`mayResend`) sends a read-only attempt whose connection closed before its answer again at
+ * once, once per call, without spending one of `policy.attempts`; the hooks hear it as
+ * "connection-closed".
  */
 export async function withRetries<T>(send: (attempt: number) => Promise<T>, { policy, operationId, stateChanging, signal, beforeWait }: RetryContext): Promise<T> {
   const started = Date.now();
@@ -110,8 +106,7 @@ export async function withRetries<T>(send: (attempt: number) => Promise<T>, { po
     } catch (failure) {
       const end = () => (attempt > 1 ? afterAttempts(failure, attempt, Date.now() - started) : failure);
       if (signal?.aborted) throw end();
-      const staleConnection = !stateChanging && allowed === policy.attempts && closedBeforeAnswer(failure);
-      if (staleConnection) {
+      if (allowed === policy.attempts && mayResend(failure, !stateChanging)) {
         allowed++;
         beforeWait?.(failure, attempt, 0, "connection-closed");
         continue;

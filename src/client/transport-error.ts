@@ -19,6 +19,6 @@ export function transportError(error: unknown, { operationId, signal, timeoutMs,
     case "redirect": return new RedirectError(operationId, error.detail.status!, error.detail.location, error.message);
     case "too-large": return new ResponseTooLargeError(operationId, maxResponseBytes);
     case "setup": return new SetupError(operationId, error.message, { cause: error.detail.cause });
-    default: return new NetworkError(operationId, error, { sent: error.detail.sent, stateChanging });
+    default: return new NetworkError(operationId, error, { sent: error.detail.sent, stateChanging, closedBeforeAnswer: error.kind === "closed-before-answer", words: error.ownWords });
   }
 }

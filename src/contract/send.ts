@@ -5,6 +5,8 @@ import { networkFailureWords } from "../errors/network.js";
 import { undiciTransport } from "../transport/undici.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
+import { sendResendingOnce } from "../transport/resend.js";
+import { printable } from "../text/printable.js";
 import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
 import type { Case, Observation } from "./case.js";
 import { bodyText } from "./reproduction.js";
@@ -128,16 +130,14 @@ export class Sender {
         const first = await this.#exchange(url, init, timeoutMs, testCase.operationId);
         return { ...(await this.#exchange(url, init, timeoutMs, testCase.operationId)), firstStatus: first.status };
       }
-      return await this.#exchange(url, this.#init(testCase, worker), timeoutMs, testCase.operationId).catch((error) => {
-        // A read-only request whose connection closed before any byte of its answer goes once more, signed afresh.
-        if (error instanceof TransportFailure && error.detail.closedBeforeAnswer && this.#readOnly(testCase)) return this.#exchange(url, this.#init(testCase, worker), timeoutMs, testCase.operationId);
-        throw error;
-      });
+      return await sendResendingOnce(() => this.#exchange(url, this.#init(testCase, worker), timeoutMs, testCase.operationId), this.#readOnly(testCase));
     } catch (error) {
       if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) {
         return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false, why: "the answer was not read" }, diagnostics: {}, transportProblem: error.message };
       }
-      const reason = error instanceof TransportFailure && error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms` : networkFailureWords(error);
+      const reason = !(error instanceof TransportFailure) ? networkFailureWords(error)
+        : error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms`
+        : printable(error.ownWords ?? networkFailureWords(error), 300);
       throw new ConnectionError(`${testCase.method} ${url}: ${reason}`);
     }
   }

@@ -1,4 +1,5 @@
 import { printable } from "../text/printable.js";
+import type { ConnectionSignal } from "../transport/resend.js";
 import { TxcApiError } from "./base.js";
 
 /**
@@ -8,13 +9,19 @@ import { TxcApiError } from "./base.js";
  * false only when the request was never written (the connection could not be opened); for a
  * state-changing operation the message says which it was.
  */
-export class NetworkError extends TxcApiError {
+export class NetworkError extends TxcApiError implements ConnectionSignal {
   override name = "NetworkError";
   readonly code: string | undefined;
   readonly transient: boolean;
   readonly mayHaveReachedServer: boolean;
-  constructor(operationId: string, cause: unknown, { sent, stateChanging = false }: { sent?: boolean | undefined; stateChanging?: boolean } = {}) {
-    const failure = describeNetworkFailure(cause);
+  /** The connection closed before any byte of the answer came (for a read-only call, the client sent it once more first). */
+  readonly closedBeforeAnswer: boolean;
+  constructor(
+    operationId: string,
+    cause: unknown,
+    { sent, stateChanging = false, closedBeforeAnswer = false, words }: { sent?: boolean | undefined; stateChanging?: boolean; closedBeforeAnswer?: boolean; words?: string | undefined } = {},
+  ) {
+    const failure = words === undefined ? describeNetworkFailure(cause) : { words: printable(words, 300), tls: false };
     const mayHaveReachedServer = sent ?? true;
     const consequence = !stateChanging ? "" : mayHaveReachedServer
       ? ". The request was sent and the server may have acted on it: check (the balance, the refund) before sending it again"
@@ -23,6 +30,7 @@ export class NetworkError extends TxcApiError {
     this.code = failure.code;
     this.transient = !failure.tls && !failure.permanent;
     this.mayHaveReachedServer = mayHaveReachedServer;
+    this.closedBeforeAnswer = closedBeforeAnswer;
   }
 }
 
@@ -56,8 +64,6 @@ function describeNetworkFailure(error: unknown): NetworkFailure {
   let at = error as { cause?: unknown; code?: unknown; message?: unknown; reason?: unknown; address?: unknown; port?: unknown } | undefined;
   for (let depth = 0; at && depth < 5; depth++, at = at.cause as typeof at) {
     const code = typeof at.code === "string" ? at.code : undefined;
-    // The transport's own words: a closed connection, a coding it cannot read.
-    if ((at as Error).name === "TransportFailure" && (!at.cause || (at as { detail?: { closedBeforeAnswer?: boolean } }).detail?.closedBeforeAnswer)) return { words: printable(String(at.message), 300), tls: false };
     // undici's HTTP/1.1 parser refused the answer: the same server would send the same again.
     if ((at as Error).name === "HTTPParserError") {
       return { words: printable(`the answer is not HTTP/1.1 this client can read: ${String(at.message).replace(/^Response does not match the HTTP\/1\.1 protocol \((.*)\)$/, "$1")}${code ? ` (${code})` : ""}`, 300), code, tls: false, permanent: true };

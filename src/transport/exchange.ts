@@ -1,3 +1,5 @@
+import type { ConnectionSignal } from "./resend.js";
+
 /** One request as the transport sends it: the exact body text, and the bounds it must hold to. */
 export type Exchange = {
   url: string;
@@ -31,12 +33,13 @@ export type Transport = (exchange: Exchange) => Promise<HttpAnswer>;
  * Why an exchange ended without an answer. `redirect`: the server answered 3xx (never followed,
  * so no signed header reaches another origin); `location` is the target's origin, when it has one.
  * `setup`: nothing was sent, because the request cannot be written as given (a header value with a
- * control character, a URL that is not http(s)); no retry can mend that.
+ * control character, a URL that is not http(s)); no retry can mend that. `closed-before-answer`:
+ * the connection closed before any byte of the answer came (`resend.ts` says what may follow).
  */
-export class TransportFailure extends Error {
+export class TransportFailure extends Error implements ConnectionSignal {
   override name = "TransportFailure";
   constructor(
-    readonly kind: "redirect" | "too-large" | "timeout" | "network" | "setup",
+    readonly kind: "redirect" | "too-large" | "timeout" | "network" | "closed-before-answer" | "setup",
     message: string,
     readonly detail: {
       status?: number;
@@ -44,11 +47,18 @@ export class TransportFailure extends Error {
       cause?: unknown;
       /** Whether the request can have reached the server: false when it was never written. */
       sent?: boolean;
-      /** The connection closed before any byte of the answer came. */
-      closedBeforeAnswer?: boolean;
     } = {},
   ) {
     super(message, detail.cause === undefined ? undefined : { cause: detail.cause });
+  }
+
+  get closedBeforeAnswer(): boolean {
+    return this.kind === "closed-before-answer";
+  }
+
+  /** The transport's own words for the failure, where no underlying error says it better. */
+  get ownWords(): string | undefined {
+    return this.detail.cause === undefined || this.kind === "closed-before-answer" ? this.message : undefined;
   }
 }
 
@@ -80,4 +90,4 @@ export const tooLarge = (limit: number, status: number) =>
 export const timedOut = (ms: number) => new TransportFailure("timeout", `no whole answer within ${ms} ms; the request was aborted`);
 
 export const closedBeforeAnswer = (words: string, sent: boolean, cause?: unknown) =>
-  new TransportFailure("network", words, { cause, sent, closedBeforeAnswer: true });
+  new TransportFailure("closed-before-answer", words, { cause, sent });

@@ -4,6 +4,9 @@ import { spawn } from "node:child_process";
 import { createServer, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient, NetworkError, SetupError, type AttemptEvent } from "../../src/index.js";
+import { createSignedFetchClient } from "../../src/openapi-fetch.js";
+import { Sender } from "../../src/contract/send.js";
+import { operationIndex } from "../../generated/operations.js";
 import { root } from "../helpers/project.js";
 import { listenOnLoopback } from "../helpers/loopback.js";
 import { acceptMarkers } from "../helpers/accept-marker.js";
@@ -228,6 +231,32 @@ describe("a reused connection closed before any byte of the answer", () => {
     expect(failure.mayHaveReachedServer).toBe(true);
     expect(failure.message).toContain("the server may have acted on it");
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("the same resend rule for txc-api/openapi-fetch and the contract tester: a read-only request goes once more, signed afresh; a state-changing one never", async () => {
+    const fetched = await closingOnReuse();
+    const client = createSignedFetchClient({ baseUrl: fetched.baseUrl, apiKey: "reuse-key-6", apiSecret: "s" });
+    const post = (operationId: "getMainBalance" | "updateFlexAutoReinvestment", body: object) =>
+      client.POST(operationIndex[operationId].path as never, { body } as never);
+    await post("getMainBalance", {});
+    expect((await post("getMainBalance", {})).response.status).toBe(200);
+    expect(fetched.requests).toHaveLength(3);
+    await expect(post("updateFlexAutoReinvestment", { plan: "5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f" })).rejects.toBeInstanceOf(NetworkError);
+    expect(fetched.requests).toHaveLength(4);
+
+    const tested = await closingOnReuse();
+    const sender = new Sender({ baseUrl: tested.baseUrl, timeoutMs: 5_000, identities: [{ apiKey: "reuse-key-7", apiSecret: "s" }] });
+    const sendCase = (operationId: "getMainBalance" | "updateFlexAutoReinvestment") => {
+      const { method, path } = operationIndex[operationId];
+      return sender.observe({ operationId, check: "positive", name: "resend", method, path, fields: {}, expect: { kind: "status", status: 200 } });
+    };
+    await sendCase("getMainBalance");
+    expect((await sendCase("getMainBalance")).status).toBe(200);
+    expect(tested.requests).toHaveLength(3);
+    const nonces = tested.requests.map((request) => JSON.parse(request.slice(request.indexOf("\r\n\r\n") + 4)).nonce);
+    expect(new Set(nonces).size).toBe(3);
+    await expect(sendCase("updateFlexAutoReinvestment")).rejects.toThrow(/closed the connection without answering/);
+    expect(tested.requests).toHaveLength(4);
   });
 
   it("a state-changing call whose connection could not be opened: mayHaveReachedServer false, and the message says so", async () => {
