@@ -1,11 +1,9 @@
-import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
-import { coverageProperties, xml, xmlLines } from "../text/xml.js";
+import { writeFileSync } from "node:fs";
+import { coverageProperties, junitXml, type JUnitCase, type JUnitSuite } from "../text/junit.js";
+import { NdjsonWriter } from "../text/ndjson.js";
 import { exitCodeOf, type Report, type RunEvent } from "./run.js";
 
-const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
-
-const skippedCase = (classname: string, reason: string) =>
-  `    <testcase classname="${xml(classname)}" name="not selected" time="0.000"><skipped message="not selected">${xmlLines(reason)}</skipped></testcase>`;
+const notSelected = (classname: string, reason: string): JUnitCase => ({ classname, name: "not selected", skipped: { message: "not selected", lines: reason } });
 
 /**
  * JUnit XML: a test suite per operation, a test case per check (one "implemented" case for an
@@ -13,33 +11,19 @@ const skippedCase = (classname: string, reason: string) =>
  * suite "run" for the run's own failures, and an <error> naming why a run ended early.
  */
 export function writeJUnit(file: string, report: Report) {
-  const suites = new Map<string, typeof report.results>();
-  for (const result of report.results) suites.set(result.operationId, [...(suites.get(result.operationId) ?? []), result]);
-  const body = [...suites].map(([operationId, results]) => {
-    const cases = results.map((r) => {
-      const failure = r.passed ? "" : `<failure message="${xml(r.problems.map((p) => p.message).join("; "))}">${xmlLines(`expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}`)}</failure>`;
-      return `    <testcase classname="${xml(`${operationId}.${r.check}`)}" name="${xml(r.name)}" time="${seconds(r.durationMs)}">${failure}</testcase>`;
-    });
-    const failures = results.filter((r) => !r.passed).length;
-    const time = results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0);
-    return `  <testsuite name="${xml(operationId)}" tests="${results.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}">\n${[coverageProperties(report.documentCoverage, operationId), ...cases].join("\n")}\n  </testsuite>`;
-  });
+  const byOperation = new Map<string, JUnitCase[]>();
+  for (const r of report.results) {
+    const failure = r.passed ? undefined : { message: r.problems.map((p) => p.message).join("; "), lines: `expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}` };
+    byOperation.set(r.operationId, [...(byOperation.get(r.operationId) ?? []), { classname: `${r.operationId}.${r.check}`, name: r.name, timeMs: r.durationMs, failure }]);
+  }
+  const suites: JUnitSuite[] = [...byOperation].map(([operationId, cases]) => ({ name: operationId, properties: coverageProperties(report.documentCoverage, operationId), cases }));
   const { operations, checks } = report.notSelected;
-  const skipped = [...operations.map((o) => skippedCase(o.operationId, o.reason)), ...checks.map((c) => skippedCase(`checks.${c.check}`, c.reason))];
-  const skippedSuite = skipped.length ? [`  <testsuite name="not selected" tests="${skipped.length}" failures="0" errors="0" skipped="${skipped.length}" time="0.000">\n${skipped.join("\n")}\n  </testsuite>`] : [];
-  const runFailures = report.runProblems.map(
-    (problem) => `    <testcase classname="run" name="${xml(problem)}" time="0.000"><failure message="${xml(problem)}"/></testcase>`,
-  );
-  const stop = report.stoppedEarly;
-  const runErrors = stop ? [`    <testcase classname="run" name="stopped early" time="0.000"><error message="${xml(stop.cause)}"/></testcase>`] : [];
-  const runCases = [...runFailures, ...runErrors];
-  const runSuite = runCases.length ? [`  <testsuite name="run" tests="${runCases.length}" failures="${runFailures.length}" errors="${runErrors.length}" skipped="0" time="0.000">\n${runCases.join("\n")}\n  </testsuite>`] : [];
-  const tests = report.results.length + skipped.length + runCases.length;
-  const failures = report.results.filter((r) => !r.passed).length + runFailures.length;
-  writeFileSync(
-    file,
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="txc-api contract-test" tests="${tests}" failures="${failures}" errors="${runErrors.length}" skipped="${skipped.length}" time="${seconds(report.durationMs)}">\n${[...body, ...skippedSuite, ...runSuite].join("\n")}\n</testsuites>\n`,
-  );
+  const skipped = [...operations.map((o) => notSelected(o.operationId, o.reason)), ...checks.map((c) => notSelected(`checks.${c.check}`, c.reason))];
+  if (skipped.length) suites.push({ name: "not selected", cases: skipped });
+  const runCases: JUnitCase[] = report.runProblems.map((problem) => ({ classname: "run", name: problem, failure: { message: problem } }));
+  if (report.stoppedEarly) runCases.push({ classname: "run", name: "stopped early", error: { message: report.stoppedEarly.cause } });
+  if (runCases.length) suites.push({ name: "run", cases: runCases });
+  writeFileSync(file, junitXml("txc-api contract-test", suites, report.durationMs));
 }
 
 /**
@@ -48,17 +32,14 @@ export function writeJUnit(file: string, report: Report) {
  * status); `-` is stdout. Notes come in the summary.
  */
 export class NdjsonReport {
-  /** The file's descriptor; undefined for stdout. */
-  readonly #fd: number | undefined;
+  readonly #writer: NdjsonWriter;
 
   constructor(readonly file: string) {
-    this.#fd = file === "-" ? undefined : openSync(file, "w");
+    this.#writer = new NdjsonWriter(file);
   }
 
   #line(value: unknown) {
-    const line = `${JSON.stringify(value)}\n`;
-    if (this.#fd === undefined) process.stdout.write(line);
-    else writeSync(this.#fd, line);
+    this.#writer.line(value);
   }
 
   write(event: RunEvent) {
@@ -91,6 +72,6 @@ export class NdjsonReport {
       verdict: exitStatus === 0 ? "pass" : "fail",
       exitStatus,
     });
-    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#writer.close();
   }
 }
