@@ -1,6 +1,6 @@
 // txc-api/contract: the contract tester as a library, and its results as tests for a runner.
 export {
-  contractTests, ContractTestStartError, runContractTest,
+  contractTests, ContractTestStoppedError, runContractTest,
   type ContractCheckResult, type ContractFailure, type ContractTestCase, type ContractTestOptions, type ContractTestResult,
 } from "./contract/library.js";
 export type { CheckName } from "./contract/checks/registry.js";

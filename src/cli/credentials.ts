@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { UsageError } from "./usage-error.js";
 
-type Identity = { apiKey: string; apiSecret: string };
+import type { ApiKeyPair } from "../signing/sign.js";
 
 /** Largest file of secrets read: a secret or a list of keys is a few hundred bytes. */
 export const MAX_SECRET_FILE_BYTES = 64 * 1024;
@@ -44,7 +44,7 @@ export function readSecretFile(file: string, option: string): string {
  * API key and secret for a command: TXC_API_KEY, and TXC_API_SECRET or a file named by
  * --api-secret-file. Never from argv, where other users of the machine could read the secret.
  */
-export function readCredentials(secretFile: string | undefined, env = process.env): Identity {
+export function readCredentials(secretFile: string | undefined, env = process.env): ApiKeyPair {
   const apiKey = env.TXC_API_KEY;
   if (!apiKey) throw new UsageError("set TXC_API_KEY to the public API key");
   const apiSecret = secretFile ? readSecretFile(secretFile, "--api-secret-file").trim() : env.TXC_API_SECRET;
@@ -56,7 +56,7 @@ export function readCredentials(secretFile: string | undefined, env = process.en
  * Several keys of one account kind from a file (--keys): a JSON array of {"apiKey", "apiSecret"},
  * one per worker, so that each key's nonces stay in order at --concurrency N.
  */
-export function readKeysFile(file: string): Identity[] {
+export function readKeysFile(file: string): ApiKeyPair[] {
   let keys: unknown;
   try {
     keys = JSON.parse(readSecretFile(file, "--keys"));

@@ -11,7 +11,7 @@ import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 import type { NotSelected } from "./selection.js";
 import type { Coverage, MinCoverage } from "../validation/coverage.js";
 import { checkFixtures, FixturesError, type FixtureLists, type FixturesGiven } from "./fixtures.js";
-import type { Identity } from "./send.js";
+import type { ApiKeyPair } from "../signing/sign.js";
 import type { CheckResult } from "./verdict.js";
 
 export type ContractTestOptions = {
@@ -19,9 +19,9 @@ export type ContractTestOptions = {
   apiKey: string;
   apiSecret: string;
   /** More main keys, to spread the load (each key's nonces stay in order at any concurrency). */
-  moreKeys?: Identity[];
+  moreKeys?: ApiKeyPair[];
   /** An ordinary account's key: adds the partner-only check. */
-  basic?: Identity;
+  basic?: ApiKeyPair;
   /** The checks to run; default all but the opt-in ones (rate-limits). A name that is no check is refused. */
   checks?: readonly (CheckName | (string & {}))[];
   /** The operations to test; default all. A plain string[] is taken; a name that is no operation is refused. */
@@ -76,9 +76,12 @@ export type ContractTestResult = {
   coverage: Coverage;
 };
 
-/** The run could not start or went on no more (exit 2 in the CLI): the target is not this API, refused the credentials, or stopped answering. */
-export class ContractTestStartError extends TxcError {
-  override name = "ContractTestStartError";
+/**
+ * The run could not test (exit 2 in the CLI): it could not start (options, the target is not this
+ * API, the credentials were refused), or it stopped on the way (the server stopped answering).
+ */
+export class ContractTestStoppedError extends TxcError {
+  override name = "ContractTestStoppedError";
   /** What the run found before it ended, when it had started. */
   result?: ContractTestResult;
 }
@@ -87,23 +90,23 @@ function fixturesOf(given: FixturesGiven | undefined): FixtureLists | undefined 
   try {
     return given === undefined ? undefined : checkFixtures(given, "fixtures");
   } catch (error) {
-    if (error instanceof FixturesError) throw new ContractTestStartError(error.message);
+    if (error instanceof FixturesError) throw new ContractTestStoppedError(error.message);
     throw error;
   }
 }
 
 function runOptions(options: ContractTestOptions) {
   const baseUrl = checkBaseUrl(options?.baseUrl);
-  if ("problem" in baseUrl) throw new ContractTestStartError(`baseUrl ${baseUrl.problem}`);
+  if ("problem" in baseUrl) throw new ContractTestStoppedError(`baseUrl ${baseUrl.problem}`);
   const checks = options.checks ?? [...DEFAULT_CHECKS];
   const unknownCheck = checks.find((check) => !isCheckName(check));
-  if (unknownCheck) throw new ContractTestStartError(`unknown check ${JSON.stringify(unknownCheck)}; checks: ${CHECK_NAMES.join(", ")}`);
+  if (unknownCheck) throw new ContractTestStoppedError(`unknown check ${JSON.stringify(unknownCheck)}; checks: ${CHECK_NAMES.join(", ")}`);
   const operations = (options.operations ?? Object.keys(operationIndex)) as OperationId[];
   const unknownOperation = operations.find((id) => !Object.hasOwn(operationIndex, id));
-  if (unknownOperation) throw new ContractTestStartError(`unknown operation ${JSON.stringify(unknownOperation)}; operations: ${Object.keys(operationIndex).join(", ")}`);
+  if (unknownOperation) throw new ContractTestStoppedError(`unknown operation ${JSON.stringify(unknownOperation)}; operations: ${Object.keys(operationIndex).join(", ")}`);
   for (const [name, value] of Object.entries(options.minCoverage ?? {})) {
     if (!["operations", "statuses"].includes(name) || typeof value !== "number" || !(value >= 0 && value <= 100)) {
-      throw new ContractTestStartError(`minCoverage.${name} must be a percentage from 0 to 100 (the keys: operations, statuses)`);
+      throw new ContractTestStoppedError(`minCoverage.${name} must be a percentage from 0 to 100 (the keys: operations, statuses)`);
     }
   }
   return {
@@ -167,20 +170,20 @@ function resultOf(report: Report): ContractTestResult {
   };
 }
 
-/** The run's report; a run that could not test rejects with ContractTestStartError (its result attached), the tester's own failure as it is. */
+/** The run's report; a run that could not test rejects with ContractTestStoppedError (its result attached), the tester's own failure as it is. */
 async function reportOf(options: ContractTestOptions): Promise<Report> {
   const report = await runPlan(runOptions(options));
   options.signal?.throwIfAborted();
   const stop = report.stoppedEarly;
   if (stop?.error !== undefined) throw stop.error;
-  if (stop?.exitStatus === 2) throw Object.assign(new ContractTestStartError(stop.cause), { result: resultOf(report) });
+  if (stop?.exitStatus === 2) throw Object.assign(new ContractTestStoppedError(stop.cause), { result: resultOf(report) });
   return report;
 }
 
 /**
  * The contract tester as a library, as `txc-api contract-test` runs it: the result by operation and
  * check. A run that cannot start, or a server that stops answering, rejects with
- * ContractTestStartError carrying the CLI's one line. Secrets appear nowhere in the result.
+ * ContractTestStoppedError carrying the CLI's one line. Secrets appear nowhere in the result.
  */
 export async function runContractTest(options: ContractTestOptions): Promise<ContractTestResult> {
   return resultOf(await reportOf(options));

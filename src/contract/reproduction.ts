@@ -1,5 +1,5 @@
 // The shell reproduction of a case, printed with each failure: it signs afresh from the environment.
-import { API_KEY_HEADER, bodyText as signedBodyText, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import { API_KEY_HEADER, bodyText, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
 import type { Case } from "./case.js";
 
@@ -14,7 +14,7 @@ export function reproduction(url: string, testCase: Case): string {
   return signedShellSnippet({
     method: testCase.method,
     url: shellQuote(url),
-    body: bodyText(testCase, NONCE_MARK),
+    body: caseBodyText(testCase, NONCE_MARK),
     headerNames: { apiKey: API_KEY_HEADER, payload: PAYLOAD_HEADER, signature: SIGNATURE_HEADER },
     apiKey: `$TXC_API_KEY${env}`,
     apiSecret: tamper?.kind === "wrong-secret" ? `"$TXC_API_SECRET${env}-wrong"` : `"$TXC_API_SECRET${env}"`,
@@ -25,7 +25,7 @@ export function reproduction(url: string, testCase: Case): string {
 }
 
 /** The body as signed: the path and the nonce first, then the fields; cut short for the malformed-JSON case. */
-export function bodyText(testCase: Case, nonce: string): string {
-  const text = signedBodyText(testCase.tamper?.kind === "request-path" ? testCase.tamper.path : testCase.path, nonce, testCase.fields);
+export function caseBodyText(testCase: Case, nonce: string): string {
+  const text = bodyText(testCase.tamper?.kind === "request-path" ? testCase.tamper.path : testCase.path, nonce, testCase.fields);
   return testCase.tamper?.kind === "malformed-json" ? text.slice(0, -1) : text;
 }

@@ -1,4 +1,4 @@
-import { credentials, signBodyText, type Credentials } from "../signing/sign.js";
+import { credentials, signBodyText, type ApiKeyPair, type Credentials } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
@@ -9,12 +9,11 @@ import { sendResendingOnce } from "../transport/resend.js";
 import { printable } from "../text/printable.js";
 import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
 import type { Case, Observation } from "./case.js";
-import { bodyText } from "./reproduction.js";
+import { caseBodyText } from "./reproduction.js";
 import { readJson } from "../validation/answer-conformance.js";
 
 export type { Observation };
 
-export type Identity = { apiKey: string; apiSecret: string };
 /**
  * The server and the identities to sign with: the main keys (one per worker, so that each key's
  * nonces arrive in order), and an ordinary account's for the partner-only check.
@@ -22,8 +21,8 @@ export type Identity = { apiKey: string; apiSecret: string };
 export type ServerUnderTest = {
   baseUrl: string;
   timeoutMs: number;
-  identities: Identity[];
-  basic?: Identity;
+  identities: ApiKeyPair[];
+  basic?: ApiKeyPair;
   proxy?: string | undefined;
   /** Stops the run: checks not started are not run, requests in flight are abandoned, and the run fails. */
   signal?: AbortSignal | undefined;
@@ -52,7 +51,7 @@ type Init = { method: string; headers?: Record<string, string>; body?: string; n
  */
 export class Sender {
   readonly #transport;
-  readonly #keys = new Map<Identity, { right: Credentials; wrong?: Credentials }>();
+  readonly #keys = new Map<ApiKeyPair, { right: Credentials; wrong?: Credentials }>();
 
   readonly #server: ServerUnderTest;
   /** When the last request was sent (Date.now()), the start's included. */
@@ -65,7 +64,7 @@ export class Sender {
     this.#transport = undiciTransport({ proxy: server.proxy });
   }
 
-  #credentials(identity: Identity, wrongSecret: boolean): Credentials {
+  #credentials(identity: ApiKeyPair, wrongSecret: boolean): Credentials {
     let keys = this.#keys.get(identity);
     if (!keys) this.#keys.set(identity, (keys = { right: credentials(identity.apiKey, identity.apiSecret) }));
     if (!wrongSecret) return keys.right;
@@ -73,7 +72,7 @@ export class Sender {
   }
 
   /** The identity a case is signed with: the ordinary account's, or the main key of its worker. */
-  identityOf(testCase: Case, worker: number): Identity {
+  identityOf(testCase: Case, worker: number): ApiKeyPair {
     if (testCase.identity === "basic" && this.#server.basic) return this.#server.basic;
     return this.#server.identities[worker % this.#server.identities.length];
   }
@@ -115,7 +114,7 @@ export class Sender {
     const tamper = testCase.tamper;
     const identity = this.identityOf(testCase, worker);
     const nonce = timeNonce(identity.apiKey);
-    const body = bodyText(testCase, nonce);
+    const body = caseBodyText(testCase, nonce);
     const headers: Record<string, string> = signBodyText(body, this.#credentials(identity, tamper?.kind === "wrong-secret"));
     if (tamper?.kind === "omit-header") delete headers[tamper.header];
     return { method: testCase.method, headers, body: tamper?.kind === "other-body" ? `${body} ` : body, nonce, orderKey: identity.apiKey, readOnly };

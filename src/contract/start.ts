@@ -85,7 +85,8 @@ export type StartOptions = {
   fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
 };
 
-type Identity = { worker: number; name: string; identity?: "basic"; partner: boolean };
+/** A key the start proves: its worker, its name as the user gave it, and whether it must be a business partner's. */
+type ProbeKey = { worker: number; name: string; identity?: "basic"; partner: boolean };
 
 /**
  * Proves the target and the credentials before any check, from what the server has: the ping
@@ -114,7 +115,7 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   if (!pingProves && options.pingPlanned && saysAbsent(PUBLIC_PROBE, ping.status)) {
     notes.push(`GET ${operationIndex[PUBLIC_PROBE].path} answered ${ping.status}: this server has no ping yet`);
   }
-  const identities: Identity[] = [
+  const probeKeys: ProbeKey[] = [
     ...Array.from({ length: options.mainKeys }, (_, worker) => ({ worker, name: options.mainKeys > 1 ? `key ${worker + 1} of --keys` : "TXC_API_KEY", partner: true })),
     ...(options.hasBasic ? [{ worker: 0, name: "TXC_API_KEY_BASIC", identity: "basic" as const, partner: false }] : []),
   ];
@@ -122,14 +123,14 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   // Once an operation answered like this API, the other keys are proven on it.
   let answering: OperationId | undefined;
   let signedProbes = 0;
-  for (const identity of identities) {
-    const candidates = answering && (identity.partner || !operationIndex[answering].businessPartnerOnly)
+  for (const key of probeKeys) {
+    const candidates = answering && (key.partner || !operationIndex[answering].businessPartnerOnly)
       ? [answering]
-      : probeOrder(identity.identity ? Object.keys(operationIndex) as OperationId[] : options.operationIds, identity.partner);
+      : probeOrder(key.identity ? Object.keys(operationIndex) as OperationId[] : options.operationIds, key.partner);
     for (const operationId of candidates) {
-      const observed = await sender.observe(probeCase(operationId, realFields(operationId, options.fixtures), identity.identity), { worker: identity.worker });
+      const observed = await sender.observe(probeCase(operationId, realFields(operationId, options.fixtures), key.identity), { worker: key.worker });
       signedProbes++;
-      const verdict = judgeProbe(operationId, observed, identity, options, apiProven);
+      const verdict = judgeProbe(operationId, observed, key, options, apiProven);
       if (verdict === "absent") {
         attempts.push(tried(operationId, observed));
         continue;
@@ -152,18 +153,18 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
  * "absent": the server does not have this operation, or does not speak this API there. Throws
  * StartError for refused credentials.
  */
-function judgeProbe(operationId: OperationId, observed: Observation, identity: Identity, options: StartOptions, apiProven: boolean): "answers" | "absent" {
+function judgeProbe(operationId: OperationId, observed: Observation, key: ProbeKey, options: StartOptions, apiProven: boolean): "answers" | "absent" {
   // An answer cut off (over the size cap) or a redirect is a violation the checks report.
   if (observed.transportProblem) return "answers";
   if (saysAbsent(operationId, observed.status)) return "absent";
   // Without the ping's proof, only an answer of the document's shape is this API's.
   if (!speaksJson(observed)) return apiProven ? "answers" : "absent";
   const call = `${operationIndex[operationId].method} ${operationIndex[operationId].path}`;
-  if (observed.status === 401) throw new StartError(`the server refused the credentials of ${identity.name} (401 to ${call}${said(observed)}): check the key and its secret; nothing was tested`);
+  if (observed.status === 401) throw new StartError(`the server refused the credentials of ${key.name} (401 to ${call}${said(observed)}): check the key and its secret; nothing was tested`);
   if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
     const partnerOnly = options.operationIds.filter((id) => operationIndex[id].businessPartnerOnly);
     const others = options.operationIds.filter((id) => !operationIndex[id].businessPartnerOnly);
-    const message = `${identity.name} is not a business-partner key (403 to ${call}${said(observed)}): ${partnerOnly.join(" and ")} ${partnerOnly.length === 1 ? "needs" : "need"} one; use a partner key`;
+    const message = `${key.name} is not a business-partner key (403 to ${call}${said(observed)}): ${partnerOnly.join(" and ")} ${partnerOnly.length === 1 ? "needs" : "need"} one; use a partner key`;
     throw new StartError(message, others.length ? { kind: "test-the-others", operations: others } : undefined);
   }
   if (apiProven) return "answers";

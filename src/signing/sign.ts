@@ -44,6 +44,9 @@ export function signBodyText(body: string, { apiKey, secretKey }: Credentials): 
   };
 }
 
+/** An API key and its secret, as a caller gives them. */
+export type ApiKeyPair = { apiKey: string; apiSecret: string };
+
 /** The body of a private request: the path and the nonce first, then the fields (any signing field among them replaced). */
 export function signedBody(path: string, nonce: string, fields: object = {}): Record<string, unknown> {
   const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...rest } = fields as Record<string, unknown>;

@@ -89,5 +89,5 @@ export const tooLarge = (limit: number, status: number) =>
 
 export const timedOut = (ms: number) => new TransportFailure("timeout", `no whole answer within ${ms} ms; the request was aborted`);
 
-export const closedBeforeAnswer = (words: string, sent: boolean, cause?: unknown) =>
+export const closedBeforeAnswerFailure = (words: string, sent: boolean, cause?: unknown) =>
   new TransportFailure("closed-before-answer", words, { cause, sent });

@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
 import { decodersFor, type Decoder } from "./decoding.js";
-import { closedBeforeAnswer, isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type HttpAnswer, type Exchange } from "./exchange.js";
+import { closedBeforeAnswerFailure, isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type HttpAnswer, type Exchange } from "./exchange.js";
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -101,7 +101,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     this.headers = headers;
     if (status === 401 && this.restarted) {
       // Its nonce was used by the first sending, whose answer the closed connection lost.
-      return this.settle(closedBeforeAnswer("the connection closed before the answer, and the request sent again with its nonce was refused", true));
+      return this.settle(closedBeforeAnswerFailure("the connection closed before the answer, and the request sent again with its nonce was refused", true));
     }
     const { maxResponseBytes, url } = this.exchange;
     if (isRedirect(status)) return this.settle(redirectFailure(status, headerValue(headers, "location"), url));
@@ -139,7 +139,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
       return this.settle(new TransportFailure("setup", `the request cannot be sent as given: ${error.message}; nothing was sent`, { cause: error, sent: false }));
     }
     if (!this.started) return this.settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error, sent: false }));
-    if (this.status === 0 && isClosedByServer(error)) return this.settle(closedBeforeAnswer("the server closed the connection without answering", true, error));
+    if (this.status === 0 && isClosedByServer(error)) return this.settle(closedBeforeAnswerFailure("the server closed the connection without answering", true, error));
     this.settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error, sent: true }));
   }
 

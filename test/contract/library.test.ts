@@ -1,7 +1,7 @@
 // txc-api/contract: the tester as a library and as tests for a runner, against the sandbox in
 // this process (txc-api/sandbox) and against servers that are not right.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contractTests, ContractTestStartError, runContractTest } from "../../src/contract-entry.js";
+import { contractTests, ContractTestStoppedError, runContractTest } from "../../src/contract-entry.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox-entry.js";
 import { startHostile } from "../helpers/hostile-server.js";
 import { STUCK_MS } from "../helpers/project.js";
@@ -43,20 +43,20 @@ describe("runContractTest", () => {
     }
   });
 
-  it("a target that is not this API, or refused credentials: rejects with ContractTestStartError and one line", async () => {
+  it("a target that is not this API, or refused credentials: rejects with ContractTestStoppedError and one line", async () => {
     const notThisApi = await startHostile((_, response) => {
       response.writeHead(404, { "Content-Type": "text/html" });
       response.end("<html>not here</html>");
     });
     try {
       const failure = await runContractTest({ baseUrl: notThisApi.baseUrl, apiKey: "k", apiSecret: "s" }).catch((error) => error);
-      expect(failure).toBeInstanceOf(ContractTestStartError);
+      expect(failure).toBeInstanceOf(ContractTestStoppedError);
       expect(failure.message).not.toMatch(/\n/);
     } finally {
       await notThisApi.close();
     }
     const refused = await runContractTest({ ...against(sandbox), apiSecret: "wrong-secret" }).catch((error) => error);
-    expect(refused).toBeInstanceOf(ContractTestStartError);
+    expect(refused).toBeInstanceOf(ContractTestStoppedError);
     expect(refused.message).not.toContain("wrong-secret");
   });
 });

@@ -10,7 +10,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { CHECK_NAMES, DEFAULT_CHECKS } from "../../src/contract/checks/registry.js";
-import { contractTests, ContractTestStartError, runContractTest } from "../../src/contract-entry.js";
+import { contractTests, ContractTestStoppedError, runContractTest } from "../../src/contract-entry.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { cli, contractTest } from "../helpers/contract-test-cli.js";
 import { startHostile } from "../helpers/hostile-server.js";
@@ -214,14 +214,14 @@ describe("a run that ends early still writes its reports", () => {
     }
   });
 
-  it("the library rejects with ContractTestStartError naming baseUrl (not a CLI flag), its partial result attached", async () => {
+  it("the library rejects with ContractTestStoppedError naming baseUrl (not a CLI flag), its partial result attached", async () => {
     const notThisApi = await startHostile((_, response) => {
       response.writeHead(404, { "Content-Type": "application/json" });
       response.end('{"message":"Not found"}');
     });
     try {
       const failure = await runContractTest({ baseUrl: notThisApi.baseUrl, apiKey: "k", apiSecret: "s", checks: [...DEFAULT_CHECKS] }).catch((error) => error);
-      expect(failure).toBeInstanceOf(ContractTestStartError);
+      expect(failure).toBeInstanceOf(ContractTestStoppedError);
       expect(failure.message).toContain("Check baseUrl; if the server has only state-changing operations so far, set includeMutations: true.");
       expect(failure.message).not.toContain("--");
       expect(failure.result).toMatchObject({ passed: 0, failed: 0, exitStatus: 1 });
