@@ -1,14 +1,6 @@
-import { isUtf8 } from "node:buffer";
 import type { Dispatcher } from "undici";
-import { decodersFor, type Decoder } from "./decoding.js";
-import { closedBeforeAnswerFailure, isRedirect, redirectFailure, timedOut, tooLarge, TransportFailure, type HttpAnswer, type Exchange } from "./exchange.js";
-
-type Headers = Record<string, string | string[] | undefined>;
-
-const headerValue = (headers: Headers, name: string): string | null => {
-  const value = headers[name];
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-};
+import { AnswerBody, type RawHeaders } from "./answer-body.js";
+import { closedBeforeAnswerFailure, timedOut, TransportFailure, type HttpAnswer, type Exchange } from "./exchange.js";
 
 /**
  * What one call shares with the others of its dispatcher: how many have not yet started on a
@@ -17,16 +9,20 @@ const headerValue = (headers: Headers, name: string): string | null => {
 export type Waiting = { count: number; onWire: number };
 
 /**
- * One exchange as the handler undici drives: its whole-exchange timer and abort, the redirect
- * refusal, the size cap (on the bytes received and on the decoded ones), the decoding, and the
- * answer as text. It ends once: with the answer, or with the first failure, which aborts the request.
+ * One exchange as the handler undici drives. Reading the answer within its bounds is AnswerBody's
+ * job (answer-body.ts); this class is the exchange's life: its whole-exchange timer, the caller's
+ * abort, and the one hard part, a key's nonce order.
  *
- * Except where aborting would break a key's nonce order: undici can cancel a request on an HTTP/1.1
- * connection only by closing it, and then sends the requests written after it again, on a new
- * connection, with the nonces the server may have used already. So a read-only request that undici
- * has taken is left to finish, its answer dropped, when its caller's signal aborts it (the call
- * rejects at once), or when the call ended before undici wrote it; it is cut only when its own
- * timeout passes. A state-changing request is written alone on its connection, and is always cut.
+ * The nonce order: undici can cancel a request on an HTTP/1.1 connection only by closing it, and
+ * then sends the requests written after it again, on a new connection, with nonces the server may
+ * have used already. So a read-only request that undici has taken is never cut for its caller: when
+ * the caller's signal aborts it, or the call ended before undici wrote it, the call rejects at once
+ * and the request is left to finish on the wire, its answer dropped ("detached"); it is cut only
+ * when its own timeout passes. A state-changing request is written alone on its connection, and
+ * is always cut. `Waiting` tells the route how many of its requests are on the wire, so that a
+ * request that ended before it was written is cut when nothing is behind it.
+ *
+ * It ends once for its caller: with the answer, or with the first failure (`settle`).
  */
 export class UndiciCall implements Dispatcher.DispatchHandler {
   private settled = false;
@@ -45,12 +41,9 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   /** Handed to undici (not waiting in the route's gate). */
   handed = false;
   private controller: Dispatcher.DispatchController | undefined;
+  /** The answer's status, 0 until it starts. */
   private status = 0;
-  private headers: Headers = {};
-  private readonly chunks: Buffer[] = [];
-  private received = 0;
-  private decodedSize = 0;
-  private decoders: Decoder[] = [];
+  private body: AnswerBody | undefined;
   private timer: ReturnType<typeof setTimeout>;
   private readonly onAbort: (() => void) | undefined;
 
@@ -95,40 +88,28 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     this.waiting.count--;
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Headers) {
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: RawHeaders) {
     if (this.settled) return;
     this.status = status;
-    this.headers = headers;
     if (status === 401 && this.restarted) {
       // Its nonce was used by the first sending, whose answer the closed connection lost.
       return this.settle(closedBeforeAnswerFailure("the connection closed before the answer, and the request sent again with its nonce was refused", true));
     }
-    const { maxResponseBytes, url } = this.exchange;
-    if (isRedirect(status)) return this.settle(redirectFailure(status, headerValue(headers, "location"), url));
-    if (Number(headerValue(headers, "content-length")) > maxResponseBytes) return this.settle(tooLarge(maxResponseBytes, status));
-    const coding = headerValue(headers, "content-encoding") ?? undefined;
-    const found = decodersFor(coding);
-    if ("unknown" in found) {
-      return this.settle(new TransportFailure("network", `the answer's Content-Encoding is ${JSON.stringify(found.unknown.slice(0, 40))}, which this client cannot decode (it reads gzip, deflate and br)`, { status }));
-    }
-    this.decoders = found.decoders;
-    this.chainDecoders();
+    const body = AnswerBody.start(status, headers, this.exchange, (failure, answer) => this.settle(failure, answer));
+    if (body instanceof TransportFailure) return this.settle(body);
+    this.body = body;
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
     if (this.settled) return;
-    this.received += chunk.length;
-    if (this.received > this.exchange.maxResponseBytes) return this.settle(tooLarge(this.exchange.maxResponseBytes, this.status));
-    if (this.decoders.length) this.decoders[0].write(chunk);
-    else this.keep(chunk);
+    this.body?.write(chunk);
   }
 
   onResponseEnd() {
     this.wire(false);
     if (this.detached) return this.release();
     if (this.settled) return;
-    if (this.decoders.length) this.decoders[0].end();
-    else this.finish();
+    this.body?.close();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
@@ -143,42 +124,13 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     this.settle(new TransportFailure("network", `the connection failed: ${error?.message ?? error}`, { cause: error, sent: true }));
   }
 
-  private chainDecoders() {
-    const decoders = this.decoders;
-    for (let i = 0; i < decoders.length; i++) {
-      const next = decoders[i + 1];
-      decoders[i].on("data", next ? (bytes: Buffer) => next.write(bytes) : (bytes: Buffer) => this.keep(bytes));
-      decoders[i].on("end", next ? () => next.end() : () => this.finish());
-      decoders[i].on("error", (error) => this.settle(new TransportFailure("network", `the answer's ${headerValue(this.headers, "content-encoding")} body could not be decoded: ${error.message}`, { status: this.status, sent: true })));
-    }
-  }
-
-  private keep(bytes: Buffer) {
-    if (this.settled) return;
-    this.decodedSize += bytes.length;
-    if (this.decodedSize > this.exchange.maxResponseBytes) return this.settle(tooLarge(this.exchange.maxResponseBytes, this.status));
-    this.chunks.push(bytes);
-  }
-
-  private finish() {
-    const bytes = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
-    const headers = this.headers;
-    const decoded = this.decoders.length > 0;
-    this.settle(null, {
-      status: this.status,
-      headers: { get: (name) => (decoded && /^content-(?:encoding|length)$/i.test(name) ? null : headerValue(headers, name.toLowerCase())) },
-      text: bytes.toString("utf8"),
-      utf8: isUtf8(bytes),
-    });
-  }
-
   private settle(failure: unknown, answer?: HttpAnswer) {
     if (this.settled) return;
     this.settled = true;
     if (!this.started) this.waiting.count--;
     clearTimeout(this.timer);
     if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
-    for (const decoder of this.decoders) decoder.destroy();
+    this.body?.destroy();
     this.leave();
     if (answer) return this.resolve(answer);
     this.reject(failure);
@@ -191,8 +143,8 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     this.settled = true;
     this.detached = true;
     if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
-    for (const decoder of this.decoders) decoder.destroy();
-    this.decoders = [];
+    this.body?.destroy();
+    this.body = undefined;
     this.reject(reason);
   }
 
