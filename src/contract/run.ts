@@ -126,8 +126,10 @@ class Run {
   waitBudgetMs: number;
   readonly quiet = new QuietWindows();
   shrinkable = SHRUNK_PER_RUN;
-  stopped?: string;
+  /** The first request that could not connect: the run ends, the target down or wrong. */
   unreachable?: ConnectionError;
+  /** The first stop condition met, kept so that the report names the one that ended the run. */
+  #stopReason?: string;
 
   constructor(readonly options: RunOptions) {
     this.deadline = options.maxTimeMs === undefined ? Infinity : this.started + options.maxTimeMs;
@@ -142,8 +144,6 @@ class Run {
   record(result: CheckResult) {
     // --max-failures counts failures as they happen, before an operation's are reported.
     if (!result.passed) this.failed++;
-    const { maxFailures } = this.options;
-    if (maxFailures !== undefined && this.failed >= maxFailures) this.stopped ??= `stopped after ${this.failed} failed checks (--max-failures ${maxFailures})`;
     if (this.settled.has(result.operationId)) return this.keep(result);
     const held = this.held.get(result.operationId);
     if (held) held.push(result);
@@ -174,15 +174,24 @@ class Run {
     this.options.onEvent?.({ type: "note", note });
   }
 
-  timeLeft(): boolean {
-    if (this.options.signal?.aborted) {
-      const reason = this.options.signal.reason;
-      this.stopped ??= `stopped by ${typeof reason === "string" ? reason : "the caller's signal"}`;
-      return false;
-    }
-    if (performance.now() < this.deadline) return true;
-    this.stopped ??= `stopped at --max-time (${Math.round((this.options.maxTimeMs ?? 0) / 1000)} s)`;
-    return false;
+  /**
+   * Every condition that stops a run before its plan is done, in one place: the caller's signal,
+   * --max-time, --max-failures. Asked before each case, each shrinking try and each phase; the
+   * first one met is the run's reason from then on. (A server that stops answering ends the run
+   * too, as a failure to test rather than a stop: `unreachable`.)
+   */
+  stopReason(): string | undefined {
+    if (this.#stopReason) return this.#stopReason;
+    const { signal, maxTimeMs, maxFailures } = this.options;
+    if (signal?.aborted) this.#stopReason = `stopped by ${typeof signal.reason === "string" ? signal.reason : "the caller's signal"}`;
+    else if (performance.now() >= this.deadline) this.#stopReason = `stopped at --max-time (${Math.round((maxTimeMs ?? 0) / 1000)} s)`;
+    else if (maxFailures !== undefined && this.failed >= maxFailures) this.#stopReason = `stopped after ${this.failed} failed checks (--max-failures ${maxFailures})`;
+    return this.#stopReason;
+  }
+
+  /** The stop condition met so far, without asking again. */
+  get stoppedBy(): string | undefined {
+    return this.#stopReason;
   }
 
   async sendUnpaced(testCase: Case, worker: number, timeoutMs = this.options.timeoutMs): Promise<Observation> {
@@ -230,7 +239,7 @@ async function shrunk(run: Run, testCase: Case, result: CheckResult, worker: num
   run.shrinkable--;
   const before = Object.keys(testCase.fields ?? {}).length;
   const { smallest, result: smaller, tries } = await shrink(testCase, async (candidate) => {
-    if (!run.timeLeft()) return undefined;
+    if (run.stopReason()) return undefined;
     const verdict = judge(candidate, await run.sendPaced(candidate, worker));
     return verdict.passed ? undefined : verdict;
   });
@@ -260,14 +269,14 @@ async function runCase(run: Run, testCase: Case, worker: number) {
 }
 
 async function worker(run: Run, index: number) {
-  while (run.next < run.cases.length && !run.unreachable && !run.stopped && run.timeLeft()) {
+  while (run.next < run.cases.length && !run.unreachable && !run.stopReason()) {
     const testCase = run.cases[run.next++];
     try {
       await runCase(run, testCase, index);
     } catch (error) {
       // A request cut short by --max-time or the caller's signal is their doing, not the server's.
       const cutShort = error instanceof ConnectionError || run.options.signal?.aborted;
-      if (cutShort && !run.timeLeft()) return;
+      if (cutShort && run.stopReason()) return;
       if (!(error instanceof ConnectionError)) throw error;
       // The first request that cannot connect ends the run: the target is down or wrong.
       run.unreachable ??= error;
@@ -285,7 +294,7 @@ async function worker(run: Run, index: number) {
 
 async function phases(run: Run, at: "before-cases" | "after-cases") {
   for (const check of registry) {
-    if (check.phase?.at === at && run.plan.wanted(check.name) && !run.stopped) await check.phase.run(run.phaseContext());
+    if (check.phase?.at === at && run.plan.wanted(check.name) && !run.stopReason()) await check.phase.run(run.phaseContext());
   }
 }
 
@@ -308,10 +317,9 @@ function runProblems(run: Run, unexercisedProblems: string[]): string[] {
 /** Why the run ended before its plan was done, if it did. */
 function stoppedEarly(run: Run, error: unknown): Report["stoppedEarly"] {
   const notRun = `${run.cases.length - run.judged} of ${run.cases.length} planned checks did not run`;
-  if (run.options.signal?.aborted || (run.stopped && error === undefined)) {
-    run.timeLeft();
-    return run.stopped ? { cause: `${run.stopped}: ${notRun}`, exitStatus: 1 } : undefined;
-  }
+  // A condition met after the last case ran stopped nothing; the caller's signal always counts.
+  const reason = run.options.signal?.aborted ? run.stopReason() : run.stoppedBy;
+  if (run.options.signal?.aborted || (reason && error === undefined)) return reason ? { cause: `${reason}: ${notRun}`, exitStatus: 1 } : undefined;
   if (error instanceof StartError) return { cause: startErrorText(error, run.options.surface ?? "library"), exitStatus: 2 };
   if (error instanceof ConnectionError) return { cause: `the server stopped answering, so the run is incomplete: ${error.message} (${notRun})`, exitStatus: 2 };
   if (error !== undefined) return { cause: `the tester failed: ${(error as Error)?.message ?? String(error)}`, exitStatus: 2, error };
