@@ -65,6 +65,7 @@ export async function buildServedDocs(output = servedDocsFile) {
     demo: demoKeys.partner,
     readme: readFileSync(path.join(root, "README.md"), "utf8"),
     changelog: readFileSync(path.join(root, "CHANGELOG.md"), "utf8"),
+    readGuide: (file) => readFileSync(path.join(root, file), "utf8"),
   });
   const work = path.join(tmpdir(), `txc-served-docs-${process.pid}`);
   mkdirSync(work, { recursive: true });

@@ -1,16 +1,18 @@
 // The document as the page the sandbox serves shows it: the sandbox first among the servers, the
 // samples and the signing walk-through with the sandbox's demo credentials (marked as such), and
-// two sections readers asked for: what the package picked where the description is silent (the
-// README's table), and the changelog. The static page (`npm run docs`) keeps the document as it is.
+// the package's own pages: what it picked where the description is silent (docs/sandbox.md), its
+// guides (docs/, in the README's order), and the changelog. The static page (`npm run docs`) keeps
+// the document as it is.
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { addCodeSamples } from "./code-samples.mjs";
 import { isSandboxServer, signingFacts } from "./document-refs.mjs";
 
 const WALK_THROUGH_KEY = "example-key";
 const WALK_THROUGH_SECRET = "example-secret";
 
-/** The README section under `heading`, down to the next heading of the same or a higher level. */
+/** The markdown section under `heading`, down to the next heading of the same or a higher level. */
 export function markdownSection(markdown, heading) {
   const lines = markdown.split("\n");
   const start = lines.indexOf(heading);
@@ -58,17 +60,42 @@ function introduction(document) {
   return [summary, "", ...sections].join("\n");
 }
 
+/** The guides the README lists under "## Guides", in its order: `[Title](docs/file.md)`, docs/ only. */
+export function listedGuides(readme) {
+  return [...markdownSection(readme, "## Guides").matchAll(/^- \[([^\]]+)\]\((docs\/[a-z-]+\.md)\)/gm)].map(([, title, file]) => ({ title, file }));
+}
+
+/** Redoc's anchor of a section of the page's introduction. */
+const sectionAnchor = (title) => `#section/${title.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-")}`;
+
+/**
+ * A guide as a section of the page: its own title dropped (the section has one), its headings in
+ * bold, a link to another guide made a link to that guide's section, a link to a file of the
+ * repository left as its words.
+ */
+function guideSection(markdown, guides) {
+  const sectionOf = new Map(guides.map(({ title, file }) => [path.basename(file), sectionAnchor(title)]));
+  const body = markdown.replace(/^# .+\n+/, "");
+  return headingsInBold(body).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, words, target) => {
+    if (/^(https?:|#)/.test(target)) return link;
+    const section = sectionOf.get(path.basename(target.split("#")[0]));
+    return section ? `[${words}](${section})` : words;
+  });
+}
+
 /**
  * A copy of `document` for the served page. `demo` is the sandbox's business-partner key,
- * `readme` and `changelog` the texts of README.md and CHANGELOG.md.
+ * `readme` and `changelog` the texts of README.md and CHANGELOG.md, `readGuide` reads a file of
+ * docs/ by its path from the repository's root.
  */
-export function servedDocument(document, { demo, readme, changelog }) {
+export function servedDocument(document, { demo, readme, changelog, readGuide }) {
   const served = structuredClone(document);
   served.servers = [...served.servers.filter(isSandboxServer), ...served.servers.filter((server) => !isSandboxServer(server))];
   addCodeSamples(served, demo);
   served.info.description = introduction(document);
   served.tags = served.tags.filter((tag) => !tag["x-traitTag"]);
-  const picks = markdownSection(readme, "### What the description leaves open, and what this package picked");
+  const guides = listedGuides(readme);
+  const picks = markdownSection(readGuide("docs/sandbox.md"), "## What the description leaves open, and what this package picked");
   served.info.description = [
     walkThroughWithDemoKey(served.info.description, demo, signingFacts(document).headers).trimEnd(),
     "",
@@ -80,6 +107,7 @@ export function servedDocument(document, { demo, readme, changelog }) {
     "",
     picks.split("\n\n`txc-api mock`")[0],
     "",
+    ...guides.flatMap(({ title, file }) => [`## ${title}`, "", guideSection(readGuide(file), guides), ""]),
     "## Changelog",
     "",
     // The page's menu lists "Changelog" alone, not each entry's sections.

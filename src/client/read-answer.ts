@@ -16,7 +16,7 @@ export type AnswerReading = {
 };
 
 const NONCES_IN_ORDER =
-  ". This process sent this key's nonces in order, so if the key and secret are right, another process or an earlier run may have used a higher nonce with the same key (README: Troubleshooting, one key in several processes)";
+  ". This process sent this key's nonces in order, so if the key and secret are right, another process or an earlier run may have used a higher nonce with the same key (txc-api's docs/troubleshooting.md: one key in several processes)";
 
 /**
  * Step three of a call, pure: an error status as its error class; a 2xx answer once it conforms

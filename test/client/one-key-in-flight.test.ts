@@ -126,6 +126,6 @@ describe("one key, many calls in flight", () => {
     const failure = await client().getMainBalance().catch((error) => error);
     expect(failure.status).toBe(401);
     expect(failure.message).toContain("another process or an earlier run may have used a higher nonce with the same key");
-    expect(failure.message).toContain("README: Troubleshooting");
+    expect(failure.message).toContain("docs/troubleshooting.md: one key in several processes");
   });
 });

@@ -137,6 +137,26 @@ describe("the installed package", () => {
     }
   });
 
+  it("runs the README's first server as printed, and the README's contract test of it passes", async () => {
+    const section = readme.slice(readme.indexOf("## A first server"), readme.indexOf("\n## ", readme.indexOf("## A first server") + 1));
+    writeFileSync(path.join(project, "first-server.mjs"), /```js\n([\s\S]*?)```/.exec(section)![1]!);
+    const [, env, serverPort] = /^(TXC_API_KEY=\S+ TXC_API_SECRET=\S+) PORT=(\d+) node first-server\.mjs$/m.exec(section)!;
+    const contractTestLine = /^TXC_API_KEY=\S+ TXC_API_SECRET=\S+ npx txc-api (contract-test .*)$/m.exec(section)![1]!;
+    const keys = Object.fromEntries(env!.split(" ").map((pair) => pair.split("=") as [string, string]));
+    const port = await freePort();
+    const server = await startProcess(process.execPath, ["first-server.mjs"], async () => (await fetch(`http://127.0.0.1:${port}/api/v4/public/ping`)).ok, {
+      cwd: project, env: { ...keys, PORT: String(port) },
+    });
+    try {
+      const args = contractTestLine.replace(`:${serverPort}`, `:${port}`).split(" ");
+      const { stdout } = await run(path.join(project, "node_modules", ".bin", "txc-api"), args, { cwd: project, env: { ...process.env, ...keys } });
+      expect(stdout).toMatch(/\n\d+ passed, 0 failed/);
+      expect(stdout).toMatch(/\n  getMainBalance +\d+ checks, all passed\n/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("makes its first signed call reading at most 40 module files besides undici's public entry, the called operation's validators alone among them", async () => {
     // Every module file the process loads: ESM through a load hook, CommonJS from require's cache.
     writeFileSync(path.join(project, "last-module.mjs"), "export {};\n");

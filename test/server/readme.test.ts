@@ -1,4 +1,4 @@
-// The README's server runs as copied: its blocks are the example files the suite runs
+// The server guide runs as copied (docs/server.md): its blocks are the example files the suite runs
 // (test/server/kit.test.ts, signing-faults.test.ts, test/package/examples.test.ts), and the
 // Fastify and Express lines are those the examples and express.test.ts run.
 import { readFileSync } from "node:fs";
@@ -6,11 +6,11 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { root } from "../helpers/project.js";
 
-const readme = readFileSync(path.join(root, "README.md"), "utf8");
+const readme = readFileSync(path.join(root, "docs", "server.md"), "utf8");
 const file = (name: string) => readFileSync(path.join(root, name), "utf8");
 const codeBlocks = [...readme.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
-it.each(["examples/server-node/src/api.mjs", "examples/server-node/src/main.mjs", "examples/server-node/src/stores.mjs"])("the README shows %s whole", (name) => {
+it.each(["examples/server-node/src/api.mjs", "examples/server-node/src/main.mjs", "examples/server-node/src/stores.mjs"])("the server guide shows %s whole", (name) => {
   expect(codeBlocks).toContain(file(name));
 });
 

@@ -1,0 +1,73 @@
+// The README is the front door (at most 250 lines) and the guides under docs/ hold the rest: every
+// guide listed and served on the docs page, every link between them landing on a heading, the
+// command reference the --help texts as they are, and the README's tables of exports and commands
+// what package.json and the command line have.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+// @ts-ignore: build scripts in plain JavaScript
+import { commandReference, commandReferenceFile, commandsListed } from "../../scripts/command-reference.mjs";
+// @ts-ignore
+import { listedGuides, markdownSection, servedDocument } from "../../scripts/served-docs.mjs";
+import { demoKeys } from "../../src/sandbox/dataset.js";
+import { loadDocument, root } from "../helpers/project.js";
+
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+const readme = read("README.md");
+const guideFiles = readdirSync(path.join(root, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`).sort();
+
+/** GitHub's anchor of a heading. */
+const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, "").replaceAll(" ", "-");
+const headingsOf = (markdown: string) =>
+  new Set([...markdown.replace(/^ *```[\s\S]*?^ *```$/gm, "").matchAll(/^#+ (.+)$/gm)].map((match) => slug(match[1]!)));
+/** The first column of a markdown table that follows `heading`'s section, its backticks taken off. */
+const tableColumn = (section: string) => [...section.matchAll(/^\| `([^`]+)`/gm)].map((match) => match[1]!);
+
+it("keeps the README a front door of at most 250 lines", () => {
+  expect(readme.split("\n").length).toBeLessThanOrEqual(250);
+});
+
+it("lists every guide of docs/ under Guides, and each listed one exists", () => {
+  expect(listedGuides(readme).map((guide: { file: string }) => guide.file).sort()).toEqual(guideFiles);
+});
+
+it("has every link between the README and the guides land on a file and a heading there", () => {
+  const broken: string[] = [];
+  for (const file of ["README.md", ...guideFiles]) {
+    const text = read(file).replace(/^ *```[\s\S]*?^ *```$/gm, "").replace(/`[^`\n]*`/g, "");
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^(https?:|mailto:)/.test(target!)) continue;
+      const [linked, anchor] = target!.split("#");
+      const full = linked ? path.normalize(path.join(path.dirname(file), linked)) : file;
+      let exists = true;
+      try { read(full); } catch { exists = linked ? readdirSync(path.join(root, path.dirname(full))).includes(path.basename(full)) : true; }
+      if (!exists) broken.push(`${file}: ${target} (no such file)`);
+      else if (anchor && full.endsWith(".md") && !headingsOf(read(full)).has(anchor)) broken.push(`${file}: ${target} (no such heading)`);
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
+it("keeps docs/commands.md what the --help texts say (npm run docs:commands writes it)", () => {
+  expect(read(path.relative(root, commandReferenceFile)), "docs/commands.md is stale: run npm run build && npm run docs:commands").toBe(commandReference());
+});
+
+it("lists in the README's command table every command the command line has, and no other", () => {
+  const section = markdownSection(readme, "## The command line");
+  expect(tableColumn(section).map((cell) => cell.replace(/^txc-api /, "")).sort()).toEqual([...commandsListed(), "help"].sort());
+});
+
+it("lists in the README's export table every subpath package.json exports, and the bin", () => {
+  const manifest = JSON.parse(read("package.json")) as { name: string; exports: Record<string, unknown>; bin: Record<string, string> };
+  const section = markdownSection(readme, "## What it exports");
+  const cells = [...section.matchAll(/^\| (`[^|]+) \|/gm)].map((match) => match[1]!.trim());
+  const subpaths = Object.keys(manifest.exports).map((key) => `\`${manifest.name}${key.slice(1).replace("*", "<operationId>")}\``);
+  expect(cells.sort()).toEqual([...subpaths, ...Object.keys(manifest.bin).map((bin) => `\`${bin}\` (bin)`)].sort());
+});
+
+it("serves every listed guide as a section of the docs page, its links to other guides made links within the page", () => {
+  const served = servedDocument(loadDocument(), { demo: demoKeys.partner, readme, changelog: read("CHANGELOG.md"), readGuide: read });
+  const description: string = served.info.description;
+  for (const { title } of listedGuides(readme)) expect(description).toContain(`\n## ${title}\n`);
+  expect(description).not.toMatch(/\]\([^)]*\.md(#[^)]*)?\)/);
+});
