@@ -1,5 +1,6 @@
 // npm run generate [-- --out DIR]: every generated artefact, in order, from openapi/.
 import { bundle } from "./bundle.mjs";
+import { bundleWorkflows } from "./workflows.mjs";
 import { generateTypes } from "./types.mjs";
 import { generateValidators } from "./validators.mjs";
 import { generateDataset } from "./dataset.mjs";
@@ -9,6 +10,7 @@ import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generate(outDir) {
   bundle(outDir);
+  bundleWorkflows(outDir);
   await generateTypes(outDir);
   generateValidators(outDir);
   generateDataset(outDir);

@@ -26,7 +26,7 @@ export type SignedFetchClientOptions = {
   nonce?: NonceSource;
   /** Whole exchange, from sending to the last byte of the answer; default 10 000 ms. */
   timeoutMs?: number;
-  /** Largest answer read; default 8 MiB. */
+  /** Largest answer read; default 1 MiB. */
   maxResponseBytes?: number;
   /** An undici dispatcher to send through (a ProxyAgent, an Agent with TLS options, a MockAgent), as createClient takes. */
   dispatcher?: HttpDispatcher;
@@ -40,6 +40,17 @@ export type SignedFetchClientOptions = {
 const KEPT_HEADERS = ["content-type", "retry-after", "cache-control", "www-authenticate"];
 
 /**
+ * A fetch for this API: every POST to a path of the document signed by the signer `createClient`
+ * uses (`request` and a fresh nonce set in the body, the payload and signature headers), and sent
+ * through the package's transport, under the rules `createSignedFetchClient` says. For any tool that
+ * takes a fetch: openapi-fetch (`createSignedFetchClient` is that), Respect running the package's
+ * Arazzo workflows, your own code. A request outside `baseUrl` is refused, never signed.
+ */
+export function createSigningFetch(options: SignedFetchClientOptions): typeof globalThis.fetch {
+  return signingSend(options).fetch;
+}
+
+/**
  * `createClient<SignedPaths>` from openapi-fetch, every POST signed by the signer `createClient`
  * uses: a body field the operation does not have (`tikcer`), a wrong type or a bound broken is
  * refused with RequestValidationError before anything is sent; `request` is the document's path,
@@ -49,6 +60,12 @@ const KEPT_HEADERS = ["content-type", "retry-after", "cache-control", "www-authe
  * NetworkError, for the operation called.
  */
 export function createSignedFetchClient(options: SignedFetchClientOptions): Client<SignedPaths> {
+  const { baseUrl, fetch } = signingSend(options);
+  return createFetchClient<SignedPaths>({ baseUrl, fetch });
+}
+
+/** The options checked once, and the fetch that signs and sends each request. */
+function signingSend(options: SignedFetchClientOptions): { baseUrl: string; fetch: typeof globalThis.fetch } {
   const baseUrl = checkBaseUrl(options?.baseUrl);
   if ("problem" in baseUrl) throw new OptionsError(`baseUrl ${baseUrl.problem}`);
   const keys = credentials(options.apiKey, options.apiSecret);
@@ -97,5 +114,12 @@ export function createSignedFetchClient(options: SignedFetchClientOptions): Clie
     }
   };
 
-  return createFetchClient<SignedPaths>({ baseUrl: baseUrl.url, fetch: send });
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    if (!request.url.startsWith(baseUrl.url)) {
+      return Promise.reject(new OptionsError(`createSigningFetch: ${request.url} is outside baseUrl ${baseUrl.url}; nothing was sent, nothing signed`));
+    }
+    return send(request);
+  };
+  return { baseUrl: baseUrl.url, fetch: fetch as typeof globalThis.fetch };
 }

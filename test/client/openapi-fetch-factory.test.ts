@@ -2,7 +2,8 @@
 // safe transport, against the real sandbox and against servers that redirect, stall or flood.
 import { afterAll, describe, expect, it } from "vitest";
 import { RedirectError, ResponseTooLargeError, TimeoutError } from "../../src/index.js";
-import { createSignedFetchClient } from "../../src/openapi-fetch.js";
+import { createSignedFetchClient, createSigningFetch } from "../../src/openapi-fetch.js";
+import { OptionsError } from "../../src/errors/options.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { endlessBody, startHostile, type Hostile } from "../helpers/hostile-server.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
@@ -74,5 +75,19 @@ describe("createSignedFetchClient", () => {
 
   it("refuses a base URL with credentials, as the client does", () => {
     expect(() => createSignedFetchClient({ baseUrl: "http://u:hunter2@127.0.0.1:1", ...partner })).toThrow("baseUrl must not hold credentials");
+  });
+});
+
+describe("createSigningFetch", () => {
+  it("signs a plain fetch call of the document's path (request and a fresh nonce set), and refuses a URL outside its baseUrl without sending", async () => {
+    const { baseUrl } = sandbox;
+    const fetch = createSigningFetch({ baseUrl, ...partner });
+    const init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ticker: "BTC" }) };
+    const answers = await Promise.all([fetch(`${baseUrl}/api/v4/main-account/balance`, init), fetch(`${baseUrl}/api/v4/main-account/balance`, init)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await answers[0]!.json()).toEqual({ BTC: { main_balance: "0.01532" } });
+    const outside = await fetch("http://127.0.0.1:9/api/v4/main-account/balance", init).catch((error) => error);
+    expect(outside).toBeInstanceOf(OptionsError);
+    expect(outside.message).toBe(`createSigningFetch: http://127.0.0.1:9/api/v4/main-account/balance is outside baseUrl ${baseUrl}; nothing was sent, nothing signed`);
   });
 });

@@ -1,0 +1,157 @@
+// The API's flows as an Arazzo document (openapi/workflows.arazzo.yaml, bundled to
+// generated/workflows.arazzo.json): clean under Redocly's and Spectral's Arazzo rules, every
+// reference resolved against the document (a step of an operation that does not exist fails the
+// generation), and run by Redocly's Respect with the package's signing fetch: every workflow passes
+// against the sandbox, and each planted server defect breaks its own workflow at its own step.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
+import { startSandbox } from "../../src/sandbox/start.js";
+import { createApiHandler, invalidField, notImplemented } from "../../src/server-entry.js";
+// @ts-ignore: a build script in plain JavaScript
+import { bundleWorkflows, workflowProblems, workflowsSource } from "../../scripts/workflows.mjs";
+import { bin, generatedDir, loadDocument, root } from "../helpers/project.js";
+import { runWorkflows, type WorkflowOutcome } from "../helpers/respect.js";
+
+const run = promisify(execFile);
+const bundled = JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8"));
+const workflowIds: string[] = bundled.workflows.map((workflow: { workflowId: string }) => workflow.workflowId);
+const dataset = builtInDataset();
+const partner = dataset.accounts[0]!;
+const cancelled = partner.deposits.find((deposit) => deposit.status === "canceled")!;
+const unspent = dataset.codes.find((code) => !code.passphrase)!;
+/** Inputs for every workflow, from the sandbox's data. */
+const inputs = { uniqueId: cancelled.transactionId, address: "TRefundDestinationAddress00000001", code: unspent.code, limit: 2 };
+
+const outcomeOf = (outcomes: WorkflowOutcome[]) => Object.fromEntries(outcomes.map(({ workflowId, passed, failedSteps }) => [workflowId, passed ? "passed" : `failed at ${failedSteps.join(", ")}`]));
+
+describe("the Arazzo document", () => {
+  it("is Arazzo 1.0.1 with workflows, its source description the bundled document beside it, its version the document's", () => {
+    expect(bundled.arazzo).toBe("1.0.1");
+    expect(bundled.sourceDescriptions).toEqual([{ name: "txc", url: "./openapi.json", type: "openapi" }]);
+    expect(bundled.info.version).toBe(loadDocument().info.version);
+    expect(workflowIds.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("is described workflow by workflow in docs/workflows.md, and no workflow the file does not have", () => {
+    const listed = [...readFileSync(path.join(root, "docs", "workflows.md"), "utf8").matchAll(/^\| `(\w+)` \|/gm)].map((match) => match[1]);
+    expect(listed).toEqual(workflowIds);
+  });
+
+  it("passes redocly lint and Spectral's spectral:arazzo rules with nothing to say", async () => {
+    const redocly = await run(bin("redocly"), ["lint", "txc-workflows@v4", "--format", "json"], { cwd: root, maxBuffer: 8 * 1024 * 1024 }).catch((error) => error);
+    const report = JSON.parse(redocly.stdout);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    const spectral = await run(bin("spectral"), ["lint", workflowsSource, "-r", path.join(root, ".spectral.arazzo.yaml"), "--format", "json", "--fail-severity", "hint", "--quiet"], { cwd: root }).catch((error) => error);
+    expect(JSON.parse(spectral.stdout)).toEqual([]);
+  });
+
+  it("resolves every step's operation, payload field and runtime expression against the document", () => {
+    expect(workflowProblems(bundled, loadDocument())).toEqual([]);
+    const broken = structuredClone(bundled);
+    const steps = broken.workflows[0].steps;
+    steps[0].operationId = "refundDepositt";
+    broken.workflows[1].steps[0].requestBody.payload.cod = "$inputs.cod";
+    broken.workflows[2].steps[1].successCriteria.push({ condition: "$steps.firstPage.outputs.lastId == 1" });
+    broken.workflows[3].steps[1].outputs.paid = "$response.body#/records/0/paidAt";
+    broken.workflows[1].steps[1].requestBody.payload.nonce = "1";
+    expect(workflowProblems(broken, loadDocument())).toEqual([
+      'refundCancelledDeposit.refund: operationId "refundDepositt" is no operation of the document',
+      "refundCancelledDeposit.refund: $response.body#/id: no such field in a 200 answer of this step",
+      "redeemCodeOnce.redeem: payload field cod is not a field of applyCode",
+      "redeemCodeOnce.redeem: $inputs.cod: no input cod",
+      "redeemCodeOnce.redeemAgain: payload field nonce is not a field of applyCode the workflow sets (the signing fetch does)",
+      "readInvestmentsByPages.nextPage: $steps.firstPage.outputs.lastId: step firstPage has no output lastId",
+      "interestPaymentsOfAPlan.payments: $response.body#/records/0/paidAt: no such field in a 200 answer of getInterestPaymentsHistory",
+    ]);
+  });
+
+  it("fails the generation on a workflow of an operation that does not exist, naming it", () => {
+    const work = mkdtempSync(path.join(tmpdir(), "txc-workflows-"));
+    try {
+      copyFileSync(path.join(generatedDir, "openapi.json"), path.join(work, "openapi.json"));
+      const source = path.join(work, "workflows.arazzo.yaml");
+      writeFileSync(source, readFileSync(workflowsSource, "utf8").replace("operationId: refundDeposit", "operationId: refundDeposits"));
+      expect(() => bundleWorkflows(work, source)).toThrow(/refundCancelledDeposit\.refund: operationId "refundDeposits" is no operation of the document/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("run by Redocly's Respect with the package's signing fetch", () => {
+  it("passes every workflow against the sandbox", async () => {
+    const sandbox = await startSandbox();
+    try {
+      const outcomes = await runWorkflows(path.join(generatedDir, "workflows.arazzo.json"), { baseUrl: sandbox.url, ...sandbox.keys.partner, inputs });
+      expect(outcomeOf(outcomes), outcomes.flatMap((o) => o.said).join("\n")).toEqual(Object.fromEntries(workflowIds.map((id) => [id, "passed"])));
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  describe("against a server with a planted defect, built on the kit", () => {
+    const DEFECTS = ["none", "code-redeemable-twice", "refund-of-another-transaction", "page-repeats-records"] as const;
+    type Defect = (typeof DEFECTS)[number];
+    let defect: Defect = "none";
+    let server: Server;
+    let baseUrl = "";
+    beforeAll(async () => {
+      const spent = new Set<string>();
+      const api = createApiHandler({
+        keys: (apiKey) => (apiKey === demoKeys.partner.key ? { secret: demoKeys.partner.secret, partner: true } : undefined),
+        handlers: {
+          applyCode: ({ body }) => {
+            const code = dataset.codes.find((known) => known.code === body.code);
+            if (!code || (spent.has(code.code) && defect !== "code-redeemable-twice")) return invalidField("code", "The code is not valid.");
+            if ((code.passphrase ?? undefined) !== body.passphrase) return invalidField("passphrase", "The passphrase does not match the code.");
+            spent.add(code.code);
+            return { message: "Code was successfully applied", ticker: code.ticker, amount: code.amount, external_id: "2f0c9a4e-7b1d-4c3e-9a5f-6b7c8d9e0f1a" };
+          },
+          refundDeposit: ({ body }) => ({ id: defect === "refund-of-another-transaction" ? "00000000-0000-4000-8000-000000000000" : body.transaction_id }),
+          getInvestmentsHistory: ({ body }) => {
+            const from = defect === "page-repeats-records" ? 0 : body.offset;
+            return { offset: body.offset, limit: body.limit, records: partner.investments.slice(from, from + body.limit) };
+          },
+          getInterestPaymentsHistory: ({ body }) => {
+            const records = partner.interestPayments.filter((payment) => body.planId === undefined || payment.planId === body.planId);
+            return { offset: body.offset, limit: body.limit, records: records.slice(body.offset, body.offset + body.limit) };
+          },
+          getMainBalance: notImplemented, updateFlexAutoReinvestment: notImplemented, getMiningPayoutDestination: notImplemented,
+          getFundingHistory: notImplemented, resetSubAccountApiKey: notImplemented,
+        },
+      });
+      server = createServer(api.listener);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    const runAgainst = async (planted: Defect) => {
+      defect = planted;
+      // A code of its own for each run: the server remembers the codes it spent.
+      const code = dataset.codes[DEFECTS.indexOf(planted)]!;
+      const redeeming = { ...inputs, code: code.code, ...(code.passphrase ? { passphrase: code.passphrase } : {}) };
+      return outcomeOf(await runWorkflows(path.join(generatedDir, "workflows.arazzo.json"), { baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, inputs: redeeming }));
+    };
+    const allPassed = () => Object.fromEntries(workflowIds.map((id) => [id, "passed"]));
+
+    it("passes every workflow when nothing is planted: the defects below are the only cause", async () => {
+      expect(await runAgainst("none")).toEqual(allPassed());
+    });
+
+    it.each([
+      ["code-redeemable-twice", "redeemCodeOnce", "redeemAgain"],
+      ["refund-of-another-transaction", "refundCancelledDeposit", "refund"],
+      ["page-repeats-records", "readInvestmentsByPages", "nextPage"],
+    ] as const)("%s breaks %s at step %s, and no other workflow", async (planted, workflowId, stepId) => {
+      expect(await runAgainst(planted)).toEqual({ ...allPassed(), [workflowId]: `failed at ${stepId}` });
+    });
+  });
+});
