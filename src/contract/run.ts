@@ -185,7 +185,7 @@ class Run {
     const { signal, maxTimeMs, maxFailures } = this.options;
     if (signal?.aborted) this.#stopReason = `stopped by ${typeof signal.reason === "string" ? signal.reason : "the caller's signal"}`;
     else if (performance.now() >= this.deadline) this.#stopReason = `stopped at --max-time (${Math.round((maxTimeMs ?? 0) / 1000)} s)`;
-    else if (maxFailures !== undefined && this.failed >= maxFailures) this.#stopReason = `stopped after ${this.failed} failed checks (--max-failures ${maxFailures})`;
+    else if (maxFailures !== undefined && this.failed >= maxFailures) this.#stopReason = `stopped after ${maxFailures} failed checks (--max-failures ${maxFailures})`;
     return this.#stopReason;
   }
 
