@@ -66,6 +66,7 @@ export async function buildServedDocs(output = servedDocsFile) {
     readme: readFileSync(path.join(root, "README.md"), "utf8"),
     changelog: readFileSync(path.join(root, "CHANGELOG.md"), "utf8"),
     readGuide: (file) => readFileSync(path.join(root, file), "utf8"),
+    workflows: JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8")),
   });
   const work = path.join(tmpdir(), `txc-served-docs-${process.pid}`);
   mkdirSync(work, { recursive: true });

@@ -66,7 +66,48 @@ export function listedGuides(readme) {
 }
 
 /** Redoc's anchor of a section of the page's introduction. */
-const sectionAnchor = (title) => `#section/${title.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-")}`;
+const slug = (text) => text.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
+const sectionAnchor = (title) => `#/section/${slug(title)}`;
+
+/** Redoc's anchor of an operation: its first tag and its operationId, as the page routes them. */
+function operationAnchor(document, operationId) {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) if (operation.operationId === operationId) return `#/${slug(operation.tags[0])}/${operationId.toLowerCase()}`;
+  }
+  throw new Error(`no operation ${operationId} in the document`);
+}
+
+/** A runtime expression's assignments (a payload, outputs) as "name ← `expression`". */
+const assignments = (values) => Object.entries(values ?? {}).map(([name, value]) => `${name} ← \`${typeof value === "string" ? value : JSON.stringify(value)}\``).join(", ");
+
+/**
+ * The Arazzo workflows (generated/workflows.arazzo.json) as a section of the page: each workflow's
+ * summary, words and inputs, then its steps, each linked to its operation, with what it sends, what
+ * must hold and what it passes on to the next.
+ */
+export function workflowsSection(document, workflows) {
+  return workflows.workflows.flatMap((workflow) => [
+    `**${workflow.workflowId}**: ${workflow.summary}`,
+    "",
+    workflow.description.trim(),
+    "",
+    ...(Object.keys(workflow.inputs?.properties ?? {}).length === 0 ? ["Inputs: none."] : [
+      "Inputs:",
+      "",
+      ...Object.entries(workflow.inputs.properties).map(([name, schema]) => `- \`${name}\`: ${schema.description ?? schema.type}`),
+    ]),
+    "",
+    "Steps:",
+    "",
+    ...workflow.steps.map((step, i) => [
+      `${i + 1}. \`${step.stepId}\`: [${step.operationId}](${operationAnchor(document, step.operationId)}). ${step.description ?? ""}`,
+      step.requestBody?.payload ? `   Sends ${assignments(step.requestBody.payload)}.` : "",
+      `   Holds: ${step.successCriteria.map((criterion) => `\`${criterion.condition}\``).join("; ")}.`,
+      step.outputs ? `   Passes on ${assignments(step.outputs)}.` : "",
+    ].filter(Boolean).join("\n")),
+    "",
+  ]).join("\n");
+}
 
 /**
  * A guide as a section of the page: its own title dropped (the section has one), its headings in
@@ -86,9 +127,9 @@ function guideSection(markdown, guides) {
 /**
  * A copy of `document` for the served page. `demo` is the sandbox's business-partner key,
  * `readme` and `changelog` the texts of README.md and CHANGELOG.md, `readGuide` reads a file of
- * docs/ by its path from the repository's root.
+ * docs/ by its path from the repository's root, `workflows` the bundled Arazzo document.
  */
-export function servedDocument(document, { demo, readme, changelog, readGuide }) {
+export function servedDocument(document, { demo, readme, changelog, readGuide, workflows }) {
   const served = structuredClone(document);
   served.servers = [...served.servers.filter(isSandboxServer), ...served.servers.filter((server) => !isSandboxServer(server))];
   addCodeSamples(served, demo);
@@ -107,6 +148,11 @@ export function servedDocument(document, { demo, readme, changelog, readGuide })
     "",
     picks.split("\n\n`txc-api mock`")[0],
     "",
+    "## Workflows",
+    "",
+    `The flows that span operations, as the package's Arazzo document (\`txc-api/workflows.arazzo.json\`) states them; [the workflows guide](${sectionAnchor(guides.find((guide) => guide.file === "docs/workflows.md")?.title ?? "Workflows")}) runs them with Redocly's Respect.`,
+    "",
+    workflowsSection(document, workflows),
     ...guides.flatMap(({ title, file }) => [`## ${title}`, "", guideSection(readGuide(file), guides), ""]),
     "## Changelog",
     "",

@@ -367,6 +367,9 @@ describe("docs served by the sandbox", () => {
     expect(dom).toContain(`${sandbox.baseUrl}/api/v4/main-account/balance`);
     expect(dom).toContain('href="#/section/using-this-package"');
     expect(dom).toContain('href="#/section/one-signed-request-step-by-step"');
+    // The workflows and the guides are sections of the page too.
+    expect(dom).toContain('href="#/section/workflows"');
+    expect(dom).toContain('href="#/section/the-client"');
   });
 
   it("offer curl, TypeScript and Python on every operation's page, in headless Chromium", async () => {

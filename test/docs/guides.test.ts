@@ -10,10 +10,12 @@ import { commandReference, commandReferenceFile, commandsListed } from "../../sc
 // @ts-ignore
 import { listedGuides, markdownSection, servedDocument } from "../../scripts/served-docs.mjs";
 import { demoKeys } from "../../src/sandbox/dataset.js";
-import { loadDocument, root } from "../helpers/project.js";
+import { loadDocument, operations, root } from "../helpers/project.js";
 
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 const readme = read("README.md");
+const served = () =>
+  servedDocument(loadDocument(), { demo: demoKeys.partner, readme, changelog: read("CHANGELOG.md"), readGuide: read, workflows: JSON.parse(read("generated/workflows.arazzo.json")) });
 const guideFiles = readdirSync(path.join(root, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`).sort();
 
 /** GitHub's anchor of a heading. */
@@ -66,8 +68,21 @@ it("lists in the README's export table every subpath package.json exports, and t
 });
 
 it("serves every listed guide as a section of the docs page, its links to other guides made links within the page", () => {
-  const served = servedDocument(loadDocument(), { demo: demoKeys.partner, readme, changelog: read("CHANGELOG.md"), readGuide: read });
-  const description: string = served.info.description;
+  const description: string = served().info.description;
   for (const { title } of listedGuides(readme)) expect(description).toContain(`\n## ${title}\n`);
   expect(description).not.toMatch(/\]\([^)]*\.md(#[^)]*)?\)/);
+});
+
+it("shows each Arazzo workflow on the docs page: its steps linked to their operations, what each sends, holds and passes on", () => {
+  const description: string = served().info.description;
+  const section = description.slice(description.indexOf("\n## Workflows\n"), description.indexOf("\n## ", description.indexOf("\n## Workflows\n") + 1));
+  const workflows = JSON.parse(read("generated/workflows.arazzo.json")) as { workflows: { workflowId: string; steps: { stepId: string; operationId: string; successCriteria: { condition: string }[] }[] }[] };
+  for (const workflow of workflows.workflows) {
+    expect(section).toContain(`**${workflow.workflowId}**`);
+    for (const step of workflow.steps) {
+      const tag = operations(loadDocument()).find(({ operation }) => operation.operationId === step.operationId)!.operation.tags[0]!;
+      expect(section).toContain(`\`${step.stepId}\`: [${step.operationId}](#/${tag.toLowerCase().replace(/\s+/g, "-")}/${step.operationId.toLowerCase()})`);
+      for (const { condition } of step.successCriteria) expect(section).toContain(`\`${condition}\``);
+    }
+  }
 });
