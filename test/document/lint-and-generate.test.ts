@@ -13,8 +13,15 @@ function generateInto(dir: string) {
 }
 
 describe("lint", () => {
-  it("redocly lint reports zero errors and zero warnings", () => {
-    const result = spawnSync(bin("redocly"), ["lint", "--format=json"], { cwd: root, encoding: "utf8" });
+  // Each API of redocly.yaml on its own: the document, and the Arazzo workflows over it (one JSON report each).
+  const apis = [...readFileSync(path.join(root, "redocly.yaml"), "utf8").matchAll(/^ {2}([\w-]+@v\d+):$/gm)].map((match) => match[1]!);
+
+  it("lints the document and the workflows", () => {
+    expect(apis.length).toBe(2);
+  });
+
+  it.each(apis)("redocly lint %s reports zero errors and zero warnings", (api) => {
+    const result = spawnSync(bin("redocly"), ["lint", api, "--format=json"], { cwd: root, encoding: "utf8" });
     const report = JSON.parse(result.stdout);
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
@@ -33,7 +40,7 @@ describe("generated/", () => {
     const files = (dir: string) => readdirSync(dir, { recursive: true }).map(String).filter((file) => file.includes(".")).sort();
     const committed = files(generatedDir);
     expect(files(first)).toEqual(committed);
-    expect(committed.filter((file) => !file.startsWith("validators/"))).toEqual(["contract-facts.d.ts", "contract-facts.js", "dataset.d.ts", "dataset.js", "openapi.json", "operations.d.ts", "operations.js", "schema.d.ts", "validator-loaders.d.ts", "validator-loaders.js", "validator-types.d.ts", "validators.d.ts", "validators.js"]);
+    expect(committed.filter((file) => !file.startsWith("validators/"))).toEqual(["contract-facts.d.ts", "contract-facts.js", "dataset.d.ts", "dataset.js", "openapi.json", "operations.d.ts", "operations.js", "schema.d.ts", "validator-loaders.d.ts", "validator-loaders.js", "validator-types.d.ts", "validators.d.ts", "validators.js", "workflows.arazzo.json"]);
     // One validators module (a .js and its .d.ts) per operation of the generated index, the webhook's included.
     const modules = committed.filter((file) => file.startsWith("validators/"));
     expect(modules, "validators/ against one module per validated operation").toEqual(Object.keys(validators).flatMap((id) => [`validators/${id}.d.ts`, `validators/${id}.js`]).sort());

@@ -44,10 +44,8 @@ describe("the Arazzo document", () => {
     expect(listed).toEqual(workflowIds);
   });
 
-  it("passes redocly lint and Spectral's spectral:arazzo rules with nothing to say", async () => {
-    const redocly = await run(bin("redocly"), ["lint", "txc-workflows@v4", "--format", "json"], { cwd: root, maxBuffer: 8 * 1024 * 1024 }).catch((error) => error);
-    const report = JSON.parse(redocly.stdout);
-    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  // redocly lint runs over it with the document (test/document/lint-and-generate.test.ts).
+  it("passes Spectral's spectral:arazzo rules with nothing to say", async () => {
     const spectral = await run(bin("spectral"), ["lint", workflowsSource, "-r", path.join(root, ".spectral.arazzo.yaml"), "--format", "json", "--fail-severity", "hint", "--quiet"], { cwd: root }).catch((error) => error);
     expect(JSON.parse(spectral.stdout)).toEqual([]);
   });
