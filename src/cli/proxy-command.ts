@@ -29,12 +29,14 @@ Checks: ${PROXY_CHECKS.join(", ")}
   its key (one of digits greater than the last of digits), the body valid for the operation (a
   field close to one it has, such as tikcer, is a typo; other unlisted fields pass, as the
   document allows); with TXC_API_KEY and TXC_API_SECRET set, the signature of that key's requests.
-  The answer: a documented status, JSON valid for it, the fields tied to the request (a refund's
-  id, a page's offset and limit, a balance's ticker), and a 429 while the documented limits leave
-  room. An operation answered 404, 405 or 501 to every request is one violation, "implemented",
-  when the proxy stops (not one per request). The request is verified by the same code as
-  txc-api/server: each request violation in --json carries documentedAnswer, what such a server
-  answers.
+  The answer, by the oracles contract-test judges its own answers with: a documented status, JSON
+  valid for it (a private 200 no cache may keep), the fields tied to the request (a refund's id, a
+  page's offset and limit, a balance's ticker), error keys that name fields of the operation, a
+  valid request never refused for a value its schema alone decides; and a 429 while the documented
+  limits leave room. An operation answered 404, 405 or 501 to every request is one violation,
+  "implemented", when the proxy stops (not one per request). The request is verified by the same
+  code as txc-api/server: each request violation in --json carries documentedAnswer, what such a
+  server answers.
 
 Coverage of the document by the traffic seen (operations answered, documented statuses observed,
 checks run) is printed when it stops, in the --json summary and as --junit properties.

@@ -1,7 +1,5 @@
-import { validators } from "../../generated/validators.js";
-import { conformanceProblems } from "../validation/answer-conformance.js";
+import { ANSWER_ORACLES, type AnsweredExchange, type AnswerOracle } from "../validation/answer-oracles.js";
 import { printable } from "../text/printable.js";
-import { contractFacts, type Schema } from "../../generated/contract-facts.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { reproduction } from "./reproduction.js";
 import { isUnknownPath, type Case, type CheckResult, type Observation, type Problem, type ProblemKind } from "./case.js";
@@ -12,27 +10,24 @@ export type { CheckResult, Problem, ProblemKind };
 const problem = (kind: ProblemKind, message: string): Problem => ({ kind, message });
 
 
-/** Explicit freshness without no-store, no-cache or private: a cache may keep it. */
-function cacheable(cacheControl: string): boolean {
-  const directives = cacheControl.toLowerCase();
-  if (/\b(no-store|no-cache|private)\b/.test(directives)) return false;
-  return /\bpublic\b/.test(directives) || /\b(s-)?max-age=0*[1-9]/.test(directives);
+/** A case and its answer as the answer oracles see them (validation/answer-oracles.ts, which the proxy judges live traffic with). */
+export const exchangeOf = (testCase: Case & { operationId: OperationId }, observed: Observation, validRequest: boolean): AnsweredExchange => ({
+  operationId: testCase.operationId, sent: testCase.fields, validRequest,
+  answer: { status: observed.status, contentType: observed.contentType, cacheControl: observed.cacheControl, json: observed.json },
+});
+
+/** The findings of the named oracles, as problems of the tester's verdicts. */
+function oracleProblems(names: AnswerOracle["name"][], exchange: AnsweredExchange, observed: Observation): Problem[] {
+  return ANSWER_ORACLES.filter((oracle) => names.includes(oracle.name)).flatMap((oracle) => oracle.judge(exchange) ?? [])
+    .map(({ kind, message }) => (kind === "not-json" ? notJson(observed)! : problem(kind, message)));
 }
 
 /**
- * Ways an answer breaks the document, read as the client reads it (`conformanceProblems`), and
- * one the client cannot see: a private answer that a cache may keep.
+ * Ways an answer breaks the document, read as the client reads it (the status and answer oracles),
+ * and one the client cannot see: a private answer that a cache may keep.
  */
-function conformance(operationId: OperationId, observed: Observation): Problem[] {
-  const problems = conformanceProblems(operationId, validators[operationId], observed).map(({ kind, issue }): Problem =>
-    kind === "schema" ? problem("schema", `body ${issue.message} (${issue.rule})`)
-    : kind === "not-json" ? notJson(observed)!
-    : problem(kind, issue.message));
-  if (operationIndex[operationId].signed && observed.status === 200 && observed.json.ok && cacheable(observed.cacheControl)) {
-    problems.push(problem("cacheable", `a private answer is cacheable (Cache-Control: ${observed.cacheControl}); the description says it is not cached`));
-  }
-  return problems;
-}
+const conformance = (testCase: Case & { operationId: OperationId }, observed: Observation): Problem[] =>
+  oracleProblems(["status", "answer"], exchangeOf(testCase, observed, false), observed);
 
 /** The description: every response is JSON, refusals and unknown paths included. */
 const notJson = (observed: Observation): Problem | undefined =>
@@ -51,46 +46,6 @@ const describeExpectation = (testCase: Case): string =>
   : testCase.expect.kind === "client-error" ? "a 4xx other than 429"
   : `status ${testCase.expect.status}`;
 
-const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-/**
- * Error keys of a refusal that name no field of the request: drift between the server and the
- * document, told with the documented field of the same name where there is one.
- */
-function driftingKeys(operationId: OperationId, body: unknown): Problem[] {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== "object") return [];
-  const fields = Object.keys(contractFacts[operationId].requestSchema?.properties ?? {});
-  const allowed = new Set([...fields, ...contractFacts[operationId].errorKeys]);
-  return Object.keys(errors)
-    .filter((key) => !allowed.has(key))
-    .map((key) => {
-      const near = fields.find((field) => squash(field) === squash(key));
-      return problem("drift", near ? `the server asks for ${key}; the document has ${near}` : `the server keys an error by ${key}, which is not a field of ${operationId}`);
-    });
-}
-
-/**
- * Fields whose validity the request schema alone decides: a number within stated bounds, an enum
- * value, a boolean. A server may refuse a ticker it does not know, never `limit: 100` or `enabled: false`.
- */
-function schemaDecided(operationId: OperationId, field: string): boolean {
-  const p: Schema | undefined = contractFacts[operationId].requestSchema?.properties?.[field];
-  if (!p) return false;
-  const type = Array.isArray(p.type) ? p.type[0] : p.type;
-  return Array.isArray(p.enum) || type === "boolean" || ((type === "integer" || type === "number") && p.minimum !== undefined && p.maximum !== undefined);
-}
-
-/** Error keys of a refusal that name a field of the request whose valid value the schema alone decides. */
-function refusedDecidedValues(testCase: Case, body: unknown): Problem[] {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== "object" || isUnknownPath(testCase.operationId) || !testCase.fields) return [];
-  const operationId = testCase.operationId;
-  return Object.keys(errors)
-    .filter((field) => field in testCase.fields! && schemaDecided(operationId, field))
-    .map((field) => problem("decided-value-refused", `the valid ${field} ${JSON.stringify(testCase.fields![field])} was refused (errors keyed ${field}): its schema alone decides its validity`));
-}
-
 /**
  * A documented example of a read-only operation must answer 200. Any other valid request may be
  * refused only as a documented 4xx keyed by fields of the operation (a generated ticker or
@@ -104,7 +59,7 @@ function acceptanceProblems(testCase: Case & { operationId: OperationId }, obser
   if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
     return [problem("refused-valid", "the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation")];
   }
-  const drift = observed.json.ok ? [...driftingKeys(operationId, observed.json.value), ...refusedDecidedValues(testCase, observed.json.value)] : [];
+  const drift = oracleProblems(["error-keys", "decided-values"], exchangeOf(testCase, observed, true), observed);
   if (mustSucceed || observed.status < 400 || [401, 403, 404].includes(observed.status)) return [problem("refused-valid", `a valid request was refused with ${observed.status}`), ...drift];
   return drift;
 }
@@ -147,7 +102,7 @@ export function verdictOf(testCase: Case, observed: Observation, check: Case["ch
 /** What is wrong with the answer itself, whatever the case expected: conformance, and JSON for any answer. */
 function answerProblems(testCase: Case, observed: Observation): Problem[] {
   if (observed.transportProblem) return [];
-  const own = isUnknownPath(testCase.operationId) || testCase.expect.kind === "client-error" ? [] : conformance(testCase.operationId, observed);
+  const own = isUnknownPath(testCase.operationId) || testCase.expect.kind === "client-error" ? [] : conformance(testCase as Case & { operationId: OperationId }, observed);
   const json = notJson(observed);
   return json && !own.some(({ kind }) => kind === "not-json") ? [...own, json] : own;
 }

@@ -2,13 +2,12 @@
 // package (the kit's verification and request validation, the answer reading of the client and
 // the tester, the ties to the request, the documented rate limits), applied to what really went by.
 import { operationIndex, type OperationId } from "../../generated/operations.js";
-import { validators } from "../../generated/validators.js";
 import { SIGNING_FIELDS } from "../signing/sign.js";
 import { API_KEY_HEADER } from "../signing/headers.js";
 import { closest } from "../text/closest.js";
 import { printable } from "../text/printable.js";
-import { conformanceProblems, readJson } from "../validation/answer-conformance.js";
-import { tiedAnswerProblems } from "../validation/tied-answers.js";
+import { readJson } from "../validation/answer-conformance.js";
+import { judgedBy } from "../validation/answer-oracles.js";
 import { SlidingWindows, windowsOf } from "../rate-limits/sliding-windows.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "../server/routes.js";
 import { validateRequest } from "../server/validate.js";
@@ -74,7 +73,7 @@ async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Car
     expected = { status: verified.status, body: verified.body, reason: verified.reason };
   }
   const json = verified.ok ? { ok: true as const, value: verified.body } : readJson(exchange.body.toString("utf8"), true);
-  if (!json.ok || !json.value || typeof json.value !== "object" || Array.isArray(json.value)) return { expected };
+  if (!json.ok || !json.value || typeof json.value !== "object" || Array.isArray(json.value)) return { expected, valid: false };
   const body = json.value as Record<string, unknown>;
   if (!ran.includes("request-body")) ran.push("request-body");
   const listed: string[] = (operationIndex[operationId].requestFields as readonly string[]).filter((field) => !SIGNING_FIELDS.has(field));
@@ -89,26 +88,23 @@ async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Car
     for (const messages of Object.values(validation.errors)) for (const message of messages) findings.push({ check: "request-body", message });
     expected ??= { status: validation.status, body: validation.body, reason: "request-schema" };
   }
-  return { body, expected };
+  return { body, expected, valid: verified.ok && validation.ok };
 }
 
-/** The answer against its status, its schema and the request it answers; a 429 against the documented limits. */
-function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, sent: Record<string, unknown> | undefined, roomLeft: boolean, ran: ProxyCheck[], findings: Finding[]) {
+/** The answer judged by the answer oracles the tester judges its own with; a 429 against the documented limits. */
+function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, request: { body?: Record<string, unknown>; valid: boolean } | undefined, roomLeft: boolean, ran: ProxyCheck[], findings: Finding[]) {
   const answer = exchange.answer!;
-  const json = readJson(answer.body.toString("utf8"), true);
-  const problems = conformanceProblems(operationId, validators[operationId], { status: answer.status, contentType: answer.contentType, json });
-  ran.push("status", "answer");
-  for (const { kind, issue } of problems) findings.push({ check: kind === "undocumented-status" ? "status" : "answer", message: issue.message });
+  const judged = judgedBy({
+    operationId, sent: request?.body, validRequest: request?.valid ?? false,
+    answer: { status: answer.status, contentType: answer.contentType, cacheControl: String(answer.headers?.["cache-control"] ?? ""), json: readJson(answer.body.toString("utf8"), true) },
+  });
+  for (const { oracle, findings: found } of judged) {
+    ran.push(oracle);
+    for (const { message } of found) findings.push({ check: oracle, message });
+  }
   if (answer.status === 429) {
     ran.push("rate-limits");
     if (roomLeft) findings.push({ check: "rate-limits", message: "429 while the documented limits leave room: the limits are stricter than the document's, or another client shares the address" });
-  }
-  if (problems.length === 0 && answer.status >= 200 && answer.status < 300 && sent && json.ok) {
-    const contradictions = tiedAnswerProblems(operationId, sent, json.value);
-    if (contradictions) {
-      ran.push("tied-answers");
-      for (const message of contradictions) findings.push({ check: "tied-answers", message });
-    }
   }
 }
 
@@ -122,10 +118,9 @@ export async function judgeExchange(exchange: CarriedExchange, state: ProxyState
     return { operationId, ran, findings };
   }
   const request = isPrivateOperation(operationId) ? await judgeSignedRequest(operationId, exchange, state, ran, findings) : undefined;
-  const sent = request?.body;
   // Counted as the API counts: every request in its documented windows, refused or not.
   const windows = windowsOf(operationId);
   const roomLeft = windows.length > 0 && state.windows.reserve(windows, now) === 0;
-  if (exchange.answer) judgeAnswer(operationId, exchange, sent, roomLeft, ran, findings);
+  if (exchange.answer) judgeAnswer(operationId, exchange, request, roomLeft, ran, findings);
   return { operationId, ran, findings, ...(request?.expected ? { expected: request.expected } : {}) };
 }

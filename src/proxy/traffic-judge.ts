@@ -4,12 +4,13 @@
 import { coverageOf, type Coverage } from "../validation/coverage.js";
 import { AbsentOperations } from "./absent-operations.js";
 import { judgeExchange, ProxyState } from "./checks.js";
+import { VERIFIED_REQUEST_CHECKS } from "./check-names.js";
 import type { CheckRan, CarriedExchange, ProxyViolation } from "./traffic.js";
 
 export type { CheckRan, ProxyViolation };
 
 /** The checks of the request, whose violations carry the documented answer to it. */
-const REQUEST_CHECKS = new Set<string>(["signing-headers", "signature", "request-body", "request-path", "nonce-order"]);
+const REQUEST_CHECKS = new Set<string>(VERIFIED_REQUEST_CHECKS);
 
 export class TrafficJudge {
   readonly #state: ProxyState;

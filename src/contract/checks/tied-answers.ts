@@ -1,8 +1,8 @@
-import { tiedAnswerProblems } from "../../validation/tied-answers.js";
+import { ANSWER_ORACLES } from "../../validation/answer-oracles.js";
 import { isUnknownPath, type Case } from "../case.js";
-import { operationIndex } from "../../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../../generated/operations.js";
 import type { Observation } from "../case.js";
-import { verdictOf, type CheckResult } from "../verdict.js";
+import { exchangeOf, verdictOf, type CheckResult } from "../verdict.js";
 import { defineCheck } from "./check.js";
 import { offsetMoves, pagedOperations } from "./offset-moves.js";
 import { validRequests } from "./positive.js";
@@ -12,9 +12,9 @@ import { validRequests } from "./positive.js";
  * the answer to the request; undefined where there is nothing to compare.
  */
 export function judgeTied(testCase: Case, observed: Observation): CheckResult | undefined {
-  if (isUnknownPath(testCase.operationId) || !testCase.fields || testCase.tamper || observed.status !== 200 || !observed.json.ok) return undefined;
-  const problems = tiedAnswerProblems(testCase.operationId, testCase.fields, observed.json.value);
-  return problems && verdictOf(testCase, observed, "tied-answers", problems.map((message) => ({ kind: "tied-answer", message })), "a 200 answer that agrees with its request");
+  if (isUnknownPath(testCase.operationId) || testCase.tamper || observed.status !== 200) return undefined;
+  const problems = ANSWER_ORACLES.find((oracle) => oracle.name === "tied-answers")!.judge(exchangeOf(testCase as Case & { operationId: OperationId }, observed, true));
+  return problems && verdictOf(testCase, observed, "tied-answers", problems, "a 200 answer that agrees with its request");
 }
 
 export const tiedAnswers = defineCheck({
