@@ -25,16 +25,19 @@ export type Waiting = { count: number; onWire: number };
  * It ends once for its caller: with the answer, or with the first failure (`settle`).
  */
 export class UndiciCall implements Dispatcher.DispatchHandler {
-  private settled = false;
+  /**
+   * "pending" until the call ends for its caller. "ended": with its answer or its failure, the
+   * request cut or never written. "detached": ended for its caller while undici still carries the
+   * request, whose answer is dropped (the nonce order above).
+   */
+  private state: "pending" | "ended" | "detached" = "pending";
   private started = false;
-  /** The call has ended for its caller; undici still carries its request, whose answer is dropped. */
-  private detached = false;
   /** The route's gate was told that the call left (once). */
   private left = false;
   /** Counted in the route's onWire: written, undici not yet done with it. */
   private onWire = false;
   get ended() {
-    return this.settled;
+    return this.state !== "pending";
   }
   /** Sent again by undici on a new connection after the request before it on the old one failed. */
   private restarted = false;
@@ -56,7 +59,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
     private readonly onLeave: () => void = () => {},
   ) {
     waiting.count++;
-    this.timer = setTimeout(() => (this.detached ? this.cut(timedOut(exchange.timeoutMs)) : this.settle(timedOut(exchange.timeoutMs))), exchange.timeoutMs);
+    this.timer = setTimeout(() => (this.state === "detached" ? this.cut(timedOut(exchange.timeoutMs)) : this.settle(timedOut(exchange.timeoutMs))), exchange.timeoutMs);
     if (exchange.signal) {
       this.onAbort = () => (this.started && this.exchange.readOnly ? this.detach(exchange.signal!.reason) : this.settle(exchange.signal!.reason));
       exchange.signal.addEventListener("abort", this.onAbort, { once: true });
@@ -64,13 +67,13 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   }
 
   onRequestStart(controller: Dispatcher.DispatchController) {
-    if (this.detached) return;
-    if (this.settled) {
+    if (this.state === "detached") return;
+    if (this.state === "ended") {
       // Cut here, it would close a connection others' requests are on: written in its place
       // instead, it keeps their order, its answer dropped, cut only past a timeout of its own.
       if (!this.exchange.readOnly || this.waiting.onWire === 0) return controller.abort(new Error("the call had already ended"));
       this.controller = controller;
-      this.detached = true;
+      this.state = "detached";
       this.wire(true);
       this.timer = setTimeout(() => this.cut(timedOut(this.exchange.timeoutMs)), this.exchange.timeoutMs);
       return;
@@ -89,7 +92,7 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: RawHeaders) {
-    if (this.settled) return;
+    if (this.ended) return;
     this.status = status;
     if (status === 401 && this.restarted) {
       // Its nonce was used by the first sending, whose answer the closed connection lost.
@@ -101,21 +104,21 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
-    if (this.settled) return;
+    if (this.ended) return;
     this.body?.write(chunk);
   }
 
   onResponseEnd() {
     this.wire(false);
-    if (this.detached) return this.release();
-    if (this.settled) return;
+    if (this.state === "detached") return this.release();
+    if (this.ended) return;
     this.body?.close();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
     this.wire(false);
-    if (this.detached) return this.release();
-    if (this.settled) return;
+    if (this.state === "detached") return this.release();
+    if (this.ended) return;
     if (!this.started && (error as { code?: string })?.code === "UND_ERR_INVALID_ARG") {
       return this.settle(new TransportFailure("setup", `the request cannot be sent as given: ${error.message}; nothing was sent`, { cause: error, sent: false }));
     }
@@ -125,8 +128,8 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
   }
 
   private settle(failure: unknown, answer?: HttpAnswer) {
-    if (this.settled) return;
-    this.settled = true;
+    if (this.ended) return;
+    this.state = "ended";
     if (!this.started) this.waiting.count--;
     clearTimeout(this.timer);
     if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
@@ -139,9 +142,8 @@ export class UndiciCall implements Dispatcher.DispatchHandler {
 
   /** The caller is told at once; undici finishes the request, and the route's gate is told when it has (or its timeout cut it). */
   private detach(reason: unknown) {
-    if (this.settled) return;
-    this.settled = true;
-    this.detached = true;
+    if (this.ended) return;
+    this.state = "detached";
     if (this.onAbort) this.exchange.signal!.removeEventListener("abort", this.onAbort);
     this.body?.destroy();
     this.body = undefined;
