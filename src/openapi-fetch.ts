@@ -26,7 +26,7 @@ export type SignedFetchClientOptions = {
   nonce?: NonceSource;
   /** Whole exchange, from sending to the last byte of the answer; default 10 000 ms. */
   timeoutMs?: number;
-  /** Largest answer read; default 1 MiB. */
+  /** Largest answer read; default 8 MiB. */
   maxResponseBytes?: number;
   /** An undici dispatcher to send through (a ProxyAgent, an Agent with TLS options, a MockAgent), as createClient takes. */
   dispatcher?: HttpDispatcher;

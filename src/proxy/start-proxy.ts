@@ -23,7 +23,7 @@ export type ProxyOptions = {
   credentials?: { apiKey: string; apiSecret: string }[];
   /** Hears each violation as it is seen. */
   onViolation?: (violation: ProxyViolation) => void;
-  /** Largest request and answer body carried, as the client's cap (default 1 MiB); past it 413 or 502. */
+  /** Largest request and answer body carried, as the client's cap (default 8 MiB); past it 413 or 502. */
   maxBodyBytes?: number;
   /** Whole exchange with the upstream (default 10 s, as the client's); past it 504. */
   timeoutMs?: number;
