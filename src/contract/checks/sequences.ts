@@ -101,14 +101,18 @@ async function codeCreditsOnce(sendCase: SendCase, fields: Fields): Promise<Sequ
   return done();
 }
 
-/** Refund a cancelled deposit: 200 the first time, a documented 4xx the second. */
-async function refundOnce(sendCase: SendCase, fields: Fields): Promise<SequenceOutcome> {
+/**
+ * Refund a cancelled deposit: 200 with the id sent. What a second refund of the same deposit
+ * answers is not shown: it is sent, and any answer the document allows passes (200 again, or a
+ * documented 4xx keyed by a field of the request).
+ */
+async function refundWithItsId(sendCase: SendCase, fields: Fields): Promise<SequenceOutcome> {
   const sequence = new Sequence("refundDeposit", sendCase);
-  const expected = "200 for the refund, then a documented 4xx for the same deposit";
+  const expected = "200 for the refund, its id the transaction_id sent; for the same deposit again, any answer the document allows";
   if ((await sequence.step(caseOf("refundDeposit", "refund the deposit", fields, { kind: "accepted" }))) !== undefined) {
-    await sequence.step({ ...caseOf("refundDeposit", "refund it again", fields, { kind: "rejected" }), realValues: undefined });
+    await sequence.step({ ...caseOf("refundDeposit", "refund it again", fields, { kind: "accepted" }), realValues: undefined });
   }
-  return { result: sequence.result("a deposit is refunded once", expected), usedUp: sequence.usedUp };
+  return { result: sequence.result("a deposit is refunded, its id the one sent", expected), usedUp: sequence.usedUp };
 }
 
 /** The operations a sequence ends on. */
@@ -122,13 +126,13 @@ const SEQUENCED = ["applyCode", "refundDeposit"] as const satisfies readonly Ope
 export const sequences = defineCheck({
   name: "sequences",
   needs: "mutations",
-  description: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded once, with the id sent",
+  description: "with --include-mutations: a code credits the balance by its amount once; a deposit is refunded with the id sent",
   covers: (plan) => (plan.includeMutations ? SEQUENCED.filter((id) => plan.operations.includes(id)) : []),
   phase: {
     at: "before-cases",
     run: async ({ plan, sendPaced, record, note }) => {
       if (!plan.includeMutations) return;
-      const sequenceOf = { applyCode: codeCreditsOnce, refundDeposit: refundOnce } as const;
+      const sequenceOf = { applyCode: codeCreditsOnce, refundDeposit: refundWithItsId } as const;
       for (const operationId of SEQUENCED) {
         if (!plan.operations.includes(operationId)) continue;
         const values = plan.fixtureLists[operationId] ?? [realFields(operationId, plan.fixtures)];
