@@ -117,11 +117,12 @@ export function workflowsSection(document, workflows) {
 function guideSection(markdown, guides) {
   const sectionOf = new Map(guides.map(({ title, file }) => [path.basename(file), sectionAnchor(title)]));
   const body = markdown.replace(/^# .+\n+/, "");
-  return headingsInBold(body).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, words, target) => {
+  // Code (fenced blocks and inline spans) is left as it is: `responses["200"](x)` is no link.
+  return body.split(/(```[\s\S]*?```|`[^`\n]*`)/).map((part, i) => (i % 2 === 1 ? part : headingsInBold(part).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, words, target) => {
     if (/^(https?:|#)/.test(target)) return link;
     const section = sectionOf.get(path.basename(target.split("#")[0]));
     return section ? `[${words}](${section})` : words;
-  });
+  }))).join("");
 }
 
 /**

@@ -73,6 +73,13 @@ it("serves every listed guide as a section of the docs page, its links to other 
   expect(description).not.toMatch(/\]\([^)]*\.md(#[^)]*)?\)/);
 });
 
+it("keeps every code block and code span of the guides as it is on the docs page", () => {
+  const description: string = served().info.description;
+  for (const file of guideFiles) {
+    for (const [code] of read(file).matchAll(/```[\s\S]*?```|`[^`\n]*`/g)) expect(description, `${file}: ${code.slice(0, 80)}`).toContain(code);
+  }
+});
+
 it("shows each Arazzo workflow on the docs page: its steps linked to their operations, what each sends, holds and passes on", () => {
   const description: string = served().info.description;
   const section = description.slice(description.indexOf("\n## Workflows\n"), description.indexOf("\n## ", description.indexOf("\n## Workflows\n") + 1));
