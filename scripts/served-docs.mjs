@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { addCodeSamples } from "./code-samples.mjs";
-import { isSandboxServer, signingFacts } from "./document-refs.mjs";
+import { isSandboxServer, operationsOf, signingFacts } from "./document-refs.mjs";
 
 const WALK_THROUGH_KEY = "example-key";
 const WALK_THROUGH_SECRET = "example-secret";
@@ -71,9 +71,7 @@ const sectionAnchor = (title) => `#/section/${slug(title)}`;
 
 /** Redoc's anchor of an operation: its first tag and its operationId, as the page routes them. */
 function operationAnchor(document, operationId) {
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item)) if (operation.operationId === operationId) return `#/${slug(operation.tags[0])}/${operationId.toLowerCase()}`;
-  }
+  for (const { operation } of operationsOf(document)) if (operation.operationId === operationId) return `#/${slug(operation.tags[0])}/${operationId.toLowerCase()}`;
   throw new Error(`no operation ${operationId} in the document`);
 }
 

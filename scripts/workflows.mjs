@@ -5,26 +5,14 @@
 // Neither `redocly lint` nor `spectral:arazzo` resolves these; Respect finds them only when it runs.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { JSON_MEDIA, operationsOf, resolve, signingFacts } from "./document-refs.mjs";
 import { isMain, outDirFromArgs, redoclyBin, root } from "./project.mjs";
 import { run } from "./run.mjs";
 
 export const workflowsSource = path.join(root, "openapi", "workflows.arazzo.yaml");
-const SIGNING_FIELDS = new Set(["request", "nonce"]);
 
-function operationsById(document) {
-  const found = new Map();
-  for (const item of Object.values(document.paths ?? {})) for (const operation of Object.values(item)) if (operation?.operationId) found.set(operation.operationId, operation);
-  return found;
-}
-
-function resolve(document, schema) {
-  let at = schema;
-  for (let depth = 0; at?.$ref && depth < 10; depth++) at = at.$ref.slice(2).split("/").reduce((node, key) => node?.[key], document);
-  return at;
-}
-
-const requestSchema = (document, operation) => resolve(document, operation.requestBody?.content?.["application/json"]?.schema);
-const answerSchema = (document, operation) => resolve(document, resolve(document, operation.responses?.["200"])?.content?.["application/json"]?.schema);
+const requestSchema = (document, operation) => resolve(document, operation.requestBody?.content?.[JSON_MEDIA]?.schema);
+const answerSchema = (document, operation) => resolve(document, resolve(document, operation.responses?.["200"])?.content?.[JSON_MEDIA]?.schema);
 
 /** Whether a JSON Pointer can point into an answer of `schema`: each step a property, or an index of an array. */
 function pointerFits(document, schema, pointer) {
@@ -44,7 +32,9 @@ const expressionsIn = (value) => JSON.stringify(value ?? null).match(/\$(?:input
 export function workflowProblems(workflows, document) {
   const problems = [];
   if (workflows.arazzo !== "1.0.1") problems.push(`arazzo is ${JSON.stringify(workflows.arazzo)}: write 1.0.1, the version Respect runs`);
-  const operations = operationsById(document);
+  const operations = new Map([...operationsOf(document)].map(({ operation }) => [operation.operationId, operation]));
+  const { bodyFields } = signingFacts(document);
+  const signingFields = new Set([bodyFields.path, bodyFields.nonce]);
   for (const workflow of workflows.workflows ?? []) {
     const inputs = new Set(Object.keys(workflow.inputs?.properties ?? {}));
     const outputsOf = new Map();
@@ -68,7 +58,7 @@ export function workflowProblems(workflows, document) {
       if (!operation) problems.push(`${where}: operationId ${JSON.stringify(step.operationId)} is no operation of the document`);
       const fields = Object.keys(requestSchema(document, operation ?? {})?.properties ?? {});
       for (const field of Object.keys(step.requestBody?.payload ?? {})) {
-        if (operation && (SIGNING_FIELDS.has(field) || !fields.includes(field))) problems.push(`${where}: payload field ${field} is not a field of ${step.operationId}${SIGNING_FIELDS.has(field) ? " the workflow sets (the signing fetch does)" : ""}`);
+        if (operation && (signingFields.has(field) || !fields.includes(field))) problems.push(`${where}: payload field ${field} is not a field of ${step.operationId}${signingFields.has(field) ? " the workflow sets (the signing fetch does)" : ""}`);
       }
       check(where, [step.requestBody, step.successCriteria, step.outputs], operation);
       outputsOf.set(step.stepId, new Set(Object.keys(step.outputs ?? {})));

@@ -17,6 +17,12 @@ export function readJson(text: string, utf8: boolean): JsonReading {
 export type ConformanceKind = "undocumented-status" | "content-type" | "not-json" | "schema";
 export type ConformanceProblem = { kind: ConformanceKind; issue: ValidationIssue };
 
+/** Why a status is not the operation's, in the words every report gives; undefined for a documented one. */
+export function undocumentedStatus(operationId: string, validators: OperationValidators, status: number): string | undefined {
+  if (validatorForStatus(validators, status)) return undefined;
+  return `status ${status} is not documented for ${operationId} (documented: ${Object.keys(validators.responses).join(", ")})`;
+}
+
 /** What the conformance reading needs of an answer. */
 export type AnswerToRead = { status: number; contentType: string; json: JsonReading };
 
@@ -31,10 +37,7 @@ const ofTheAnswer = (kind: ConformanceKind, message: string): ConformanceProblem
 export function conformanceProblems(operationId: string, validators: OperationValidators, answer: AnswerToRead, schemas = true): ConformanceProblem[] {
   const { status, contentType, json } = answer;
   const validate = validatorForStatus(validators, status);
-  if (!validate) {
-    const documented = Object.keys(validators.responses).join(", ");
-    return [ofTheAnswer("undocumented-status", `status ${status} is not documented for ${operationId} (documented: ${documented})`)];
-  }
+  if (!validate) return [ofTheAnswer("undocumented-status", undocumentedStatus(operationId, validators, status)!)];
   const problems: ConformanceProblem[] = [];
   const wrongType = contentTypeProblem(contentType);
   if (wrongType) problems.push(ofTheAnswer("content-type", wrongType));

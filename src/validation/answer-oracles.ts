@@ -5,7 +5,7 @@
 import { validators } from "../../generated/validators.js";
 import { contractFacts, type Schema } from "../../generated/contract-facts.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
-import { conformanceProblems, type ConformanceKind, type JsonReading } from "./answer-conformance.js";
+import { conformanceProblems, undocumentedStatus, type ConformanceKind, type JsonReading } from "./answer-conformance.js";
 import { tiedAnswerProblems } from "./tied-answers.js";
 
 /** One answered exchange, as an oracle sees it, live or sent by the tester. */
@@ -54,19 +54,21 @@ function schemaDecided(operationId: OperationId, field: string): boolean {
   return Array.isArray(p.enum) || type === "boolean" || ((type === "integer" || type === "number") && p.minimum !== undefined && p.maximum !== undefined);
 }
 
-const conformance = ({ operationId, answer }: AnsweredExchange) => conformanceProblems(operationId, validators[operationId], answer);
-
 export const ANSWER_ORACLES: readonly AnswerOracle[] = [
   {
     name: "status",
     describe: "a status the document gives the operation",
-    judge: (exchange) => conformance(exchange).filter(({ kind }) => kind === "undocumented-status").map(({ kind, issue }) => ({ kind, message: issue.message })),
+    judge: ({ operationId, answer }) => {
+      const undocumented = undocumentedStatus(operationId, validators[operationId], answer.status);
+      return undocumented ? [{ kind: "undocumented-status", message: undocumented }] : [];
+    },
   },
   {
     name: "answer",
     describe: "JSON with a JSON Content-Type, valid for its status; a private 200 no cache may keep",
     judge: (exchange) => {
-      const found: Finding[] = conformance(exchange)
+      // The status is the status oracle's: an undocumented one has no schema to read the answer with.
+      const found: Finding[] = conformanceProblems(exchange.operationId, validators[exchange.operationId], exchange.answer)
         .filter(({ kind }) => kind !== "undocumented-status")
         .map(({ kind, issue }) => ({ kind, message: kind === "schema" ? `body ${issue.message} (${issue.rule})` : issue.message }));
       const { operationId, answer } = exchange;
