@@ -3,6 +3,7 @@
 // every reference checked against that document first: a step's operation, its payload's fields,
 // and each runtime expression ($inputs, an earlier step's outputs, a pointer into the answer).
 // Neither `redocly lint` nor `spectral:arazzo` resolves these; Respect finds them only when it runs.
+// Also <out>/workflows.js + .d.ts: the workflows as the contract tester and the proxy run them.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { JSON_MEDIA, operationsOf, resolve, signingFacts } from "./document-refs.mjs";
@@ -26,7 +27,10 @@ function pointerFits(document, schema, pointer) {
 }
 
 /** The runtime expressions in a value of the workflow (a payload, a condition, an output), as written. */
-const expressionsIn = (value) => JSON.stringify(value ?? null).match(/\$(?:inputs|steps|response\.body#|statusCode)[^\s"\\,)]*/g) ?? [];
+const expressionsIn = (value) => JSON.stringify(value ?? null).match(/\$(?:inputs|steps|response\.body#|statusCode)[^\s"\\,(){}[\]]*/g) ?? [];
+
+/** The extensions txc-api's runner holds a step to, by name, with the arguments each takes: see src/workflows/extensions.ts. */
+const EXTENSIONS = { "x-txc-credited": ["before", "after", "ticker", "amount"] };
 
 /** What in `workflows` does not resolve against `document`, one line each; none for a sound file. */
 export function workflowProblems(workflows, document) {
@@ -60,7 +64,15 @@ export function workflowProblems(workflows, document) {
       for (const field of Object.keys(step.requestBody?.payload ?? {})) {
         if (operation && (signingFields.has(field) || !fields.includes(field))) problems.push(`${where}: payload field ${field} is not a field of ${step.operationId}${signingFields.has(field) ? " the workflow sets (the signing fetch does)" : ""}`);
       }
-      check(where, [step.requestBody, step.successCriteria, step.outputs], operation);
+      for (const action of step.onSuccess ?? []) {
+        if (action.type !== "end") problems.push(`${where}: onSuccess ${action.name} is of type ${action.type}: txc-api's runner takes only "end"`);
+      }
+      for (const [name, args] of Object.entries(step).filter(([key]) => key.startsWith("x-"))) {
+        const wanted = EXTENSIONS[name];
+        if (!wanted) problems.push(`${where}: ${name} is no extension txc-api's runner knows (${Object.keys(EXTENSIONS).join(", ")})`);
+        else for (const arg of wanted.filter((arg) => !(arg in (args ?? {})))) problems.push(`${where}: ${name} has no ${arg}`);
+      }
+      check(where, [step.requestBody, step.successCriteria, step.onSuccess, step.outputs, ...Object.entries(step).filter(([key]) => key.startsWith("x-"))], operation);
       outputsOf.set(step.stepId, new Set(Object.keys(step.outputs ?? {})));
     }
     check(`${workflow.workflowId}.outputs`, workflow.outputs, undefined);
@@ -78,7 +90,42 @@ export function bundleWorkflows(outDir, source = workflowsSource) {
   workflows.sourceDescriptions = workflows.sourceDescriptions.map((source) => ({ ...source, url: "./openapi.json" }));
   workflows.info.version = document.info.version;
   writeFileSync(target, `${JSON.stringify(workflows, null, 2)}\n`);
+  writeRunnableWorkflows(outDir, workflows.workflows);
   return workflows;
+}
+
+const HEADER = "// Generated from openapi/workflows.arazzo.yaml by scripts/workflows.mjs. Do not edit: run `npm run generate`.";
+
+/** The workflows as a module the contract tester and the proxy import (the JSON bundle is for other tools). */
+function writeRunnableWorkflows(outDir, workflows) {
+  writeFileSync(path.join(outDir, "workflows.js"), `${HEADER}\n/** The API's workflows (Arazzo 1.0.1), as bundled in workflows.arazzo.json. */\nexport const workflows = ${JSON.stringify(workflows, null, 2)};\n`);
+  writeFileSync(path.join(outDir, "workflows.d.ts"), `${HEADER}
+import type { OperationId } from "./operations.js";
+
+/** An Arazzo 1.0.1 criterion: a simple condition, or a JSONPath one over its context. */
+export type Criterion = { condition: string; context?: string; type?: "simple" | "jsonpath" | "regex" };
+export type SuccessAction = { name: string; type: "end"; criteria?: Criterion[] };
+export type WorkflowStep = {
+  stepId: string;
+  description?: string;
+  operationId: OperationId;
+  requestBody?: { contentType?: string; payload?: Record<string, unknown> };
+  successCriteria?: Criterion[];
+  onSuccess?: SuccessAction[];
+  outputs?: Record<string, string>;
+  /** txc-api's own rules, where Arazzo 1.0.1 cannot state one (src/workflows/extensions.ts). */
+  [extension: \`x-\${string}\`]: Record<string, string> | undefined;
+};
+export type Workflow = {
+  workflowId: string;
+  summary?: string;
+  description?: string;
+  inputs?: { type?: "object"; required?: string[]; properties?: Record<string, { type?: string; default?: unknown; description?: string }> };
+  steps: WorkflowStep[];
+};
+/** The API's workflows (Arazzo 1.0.1), as bundled in workflows.arazzo.json. */
+export declare const workflows: Workflow[];
+`);
 }
 
 if (isMain(import.meta.url)) bundleWorkflows(outDirFromArgs());

@@ -48,6 +48,14 @@ export type Case = {
   ownAcceptance?: "when-failed";
 };
 
+/** The exchanges a result stands for: a workflow's steps, else its own operation and status. */
+export const exchangesOf = (result: CheckResult): { operationId: string; status: number | null }[] =>
+  result.steps ?? [{ operationId: result.operationId, status: result.status }];
+
+/** The test a result belongs to (contractTests): its workflow's, or its operation's for its check. */
+export const testNameOf = (result: { operationId: string; check: string; workflowId?: string }): string =>
+  result.workflowId ? `workflow ${result.workflowId}` : `${result.operationId} · ${result.check}`;
+
 /** Requests a case sends: a replay sends the same signed request twice, and is paced as two. */
 export const requestsOf = (testCase: Case): number => (testCase.tamper?.kind === "replay" ? 2 : 1);
 
@@ -79,6 +87,8 @@ export type Problem = { kind: ProblemKind; message: string };
 export type CheckResult = {
   operationId: string;
   check: Case["check"];
+  /** The workflow it ran (the sequences check: one result per workflow), a test of its own. */
+  workflowId?: string;
   name: string;
   passed: boolean;
   expected: string;
@@ -86,6 +96,8 @@ export type CheckResult = {
   actual: string;
   problems: Problem[];
   status: number | null;
+  /** A workflow's steps as sent: each exercises its operation, and its status is observed there (coverage). */
+  steps?: { operationId: string; status: number }[];
   /** A shell snippet that sends the request again: failures only. */
   curl: string;
   /** What the server said of its answer: the body's message and its diagnostic headers. */

@@ -13,6 +13,7 @@ import type { Coverage, MinCoverage } from "../validation/coverage.js";
 import { checkFixtures, FixturesError, type FixtureLists, type FixturesGiven } from "./fixtures.js";
 import type { ApiKeyPair } from "../signing/sign.js";
 import type { CheckResult } from "./verdict.js";
+import { testNameOf } from "./case.js";
 
 export type ContractTestOptions = {
   baseUrl: string;
@@ -53,7 +54,8 @@ export type ContractTestOptions = {
 };
 
 export type ContractFailure = { message: string; expected: string; got: string; reproduction: string };
-export type ContractCheckResult = { operationId: string; check: string; passed: boolean; failures: ContractFailure[] };
+/** One test's results: an operation's for one check, or one workflow's (check "sequences", its workflowId given). */
+export type ContractCheckResult = { operationId: string; check: string; workflowId?: string; passed: boolean; failures: ContractFailure[] };
 export type ContractTestResult = {
   /** As the CLI's: 0 every planned check ran and passed, 1 a violation or nothing checked. */
   exitStatus: 0 | 1;
@@ -61,7 +63,7 @@ export type ContractTestResult = {
   failed: number;
   /** Operations not selected (notSelected.operations.length). */
   skipped: number;
-  /** One entry per operation and check; an operation the server does not have is one entry, check "implemented". */
+  /** One entry per operation and check, and per workflow; an operation the server does not have is one entry, check "implemented". */
   results: ContractCheckResult[];
   /** Failures of the run as a whole, beyond its cases (a run cut short, nothing checked). */
   runProblems: string[];
@@ -143,9 +145,9 @@ const failureOf = (result: CheckResult): ContractFailure => ({
 function grouped(results: CheckResult[]): ContractCheckResult[] {
   const byPair = new Map<string, ContractCheckResult>();
   for (const result of results) {
-    const key = `${result.operationId}\n${result.check}`;
+    const key = testNameOf(result);
     let entry = byPair.get(key);
-    if (!entry) byPair.set(key, (entry = { operationId: result.operationId, check: result.check, passed: true, failures: [] }));
+    if (!entry) byPair.set(key, (entry = { operationId: result.operationId, check: result.check, ...(result.workflowId ? { workflowId: result.workflowId } : {}), passed: true, failures: [] }));
     if (!result.passed) {
       entry.passed = false;
       entry.failures.push(failureOf(result));
@@ -196,8 +198,8 @@ export type ContractTestCase = { name: string; run: (context?: RunnerContext) =>
 
 /**
  * The run as tests for a runner (vitest, jest, node:test): one per operation and check planned,
- * and one for the run as a whole (its own phases, such as the sequences, and its problems). The
- * run happens once, when the first test runs; a failing test throws the CLI's failure text with
+ * one per workflow of the sequences check ("workflow redeemCodeOnce"), and one for the run as a
+ * whole (its problems, and results of no test planned). The run happens once, when the first test runs; a failing test throws the CLI's failure text with
  * the reproduction.
  *
  *   for (const test of contractTests(options)) it(test.name, test.run, 120_000);
@@ -205,28 +207,28 @@ export type ContractTestCase = { name: string; run: (context?: RunnerContext) =>
 export function contractTests(options: ContractTestOptions): ContractTestCase[] {
   const prepared = runOptions(options);
   const plan = planContext({ ...prepared, hasBasicIdentity: prepared.basic !== undefined });
-  // A test per operation and check: those of the cases, and those a check reports on from its own phase or verdicts.
-  const covered = registry.filter((check) => check.covers && plan.wanted(check.name)).flatMap((check) => check.covers!(plan).map((operationId) => `${operationId} · ${check.name}`));
-  const pairs = [...new Set([...buildCases(plan).map((testCase) => `${testCase.operationId} · ${testCase.check}`), ...covered])];
+  // A test per operation and check (those of the cases, and those a check reports on from its own phase or verdicts), and per workflow.
+  const covered = registry.filter((check) => check.covers && plan.wanted(check.name)).flatMap((check) => check.covers!(plan).map((test) => ({ ...test, check: check.name })));
+  const planned = new Map([...buildCases(plan), ...covered].map((test) => [testNameOf(test), test.operationId]));
+  const names = [...planned.keys()];
   let running: Promise<Report> | undefined;
   const report = () => (running ??= reportOf(options));
   const failuresText = (results: CheckResult[]) =>
     [...new Map(results.filter((r) => !r.passed).map((r) => [JSON.stringify([r.check, r.problems]), r])).values()]
       .map((example) => failureBlock({ example, count: 1 }, false)).join("\n\n");
-  const tests: ContractTestCase[] = pairs.map((pair) => ({
-    name: pair,
+  const tests: ContractTestCase[] = [...planned].map(([name, operationId]) => ({
+    name,
     run: async (context) => {
       const whole = await report();
-      const operationId = pair.slice(0, pair.indexOf(" · "));
       const absent = whole.results.find((r) => r.operationId === operationId && r.check === NOT_IMPLEMENTED_CHECK);
       if (absent) {
         // One failure for the operation, on its first test; the runner marks the others skipped where it can.
-        const first = pairs.find((p) => p.startsWith(`${operationId} · `)) === pair;
+        const first = names.find((other) => planned.get(other) === operationId) === name;
         if (!first && context?.skip) return context.skip(`${operationId} is not implemented: reported once, by its first test`);
         throw new Error(`${operationId}: ${absent.name}\n\n${failureBlock({ example: absent, count: 1 }, false)}`);
       }
-      const results = whole.results.filter((r) => `${r.operationId} · ${r.check}` === pair);
-      if (results.length === 0) throw new Error(`${pair}: nothing was checked (${whole.stoppedEarly ? whole.stoppedEarly.cause : "the run stopped before it"})`);
+      const results = whole.results.filter((r) => testNameOf(r) === name);
+      if (results.length === 0) throw new Error(`${name}: nothing was checked (${whole.stoppedEarly ? whole.stoppedEarly.cause : "the run stopped before it"})`);
       const text = failuresText(results);
       if (text) throw new Error(text);
     },
@@ -235,7 +237,7 @@ export function contractTests(options: ContractTestOptions): ContractTestCase[] 
     name: "the run as a whole",
     run: async () => {
       const whole = await report();
-      const rest = whole.results.filter((r) => !pairs.includes(`${r.operationId} · ${r.check}`));
+      const rest = whole.results.filter((r) => !planned.has(testNameOf(r)));
       const problems = [...(whole.stoppedEarly ? [whole.stoppedEarly.cause] : []), ...whole.runProblems, failuresText(rest.filter((r) => r.check !== NOT_IMPLEMENTED_CHECK))].filter(Boolean);
       if (problems.length) throw new Error(problems.join("\n\n"));
     },

@@ -3,7 +3,7 @@ import { parseRetryAfter, sleep } from "../rate-limits/waiting.js";
 import { QuietWindows } from "../rate-limits/quiet-windows.js";
 import { nonceLeadMs } from "../signing/nonce.js";
 import { counted } from "../text/counted.js";
-import { isUnknownPath, requestsOf, type Case, type Observation } from "./case.js";
+import { exchangesOf, isUnknownPath, requestsOf, type Case, type Observation } from "./case.js";
 import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
 import { contractFacts } from "../../generated/contract-facts.js";
@@ -112,6 +112,8 @@ class Run {
   readonly cases: Case[];
   readonly results: CheckResult[] = [];
   readonly byOperation = new Map<string, CheckResult[]>();
+  /** Every exchange judged, by operation: a workflow's steps each under its own (what was exercised and observed). */
+  readonly exchanges = new Map<string, { status: number | null; check: string }[]>();
   /** Results of operations not done yet: reported once it is known whether the server has the operation. */
   readonly held = new Map<string, CheckResult[]>();
   readonly settled = new Set<string>();
@@ -166,6 +168,7 @@ class Run {
     const ofOperation = this.byOperation.get(result.operationId);
     if (ofOperation) ofOperation.push(result);
     else this.byOperation.set(result.operationId, [result]);
+    for (const { operationId, status } of exchangesOf(result)) this.exchanges.set(operationId, [...(this.exchanges.get(operationId) ?? []), { status, check: result.check }]);
     this.options.onEvent?.({ type: "result", result });
   }
 
@@ -306,7 +309,7 @@ function runProblems(run: Run, unexercisedProblems: string[]): string[] {
   for (const operationId of run.options.operations) {
     if (run.notImplemented.includes(operationId)) continue;
     if (!run.cases.some((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted")) continue;
-    const statuses = (run.byOperation.get(operationId) ?? []).map((r) => r.status ?? 0);
+    const statuses = (run.exchanges.get(operationId) ?? []).map((r) => r.status ?? 0);
     if (!statuses.some((status) => status >= 200 && status < 300)) {
       problems.push(`${operationId} never answered 2xx in this run (statuses: ${[...new Set(statuses)].sort().join(", ") || "none"})`);
     }
@@ -336,8 +339,8 @@ function checksThatRan(run: Run): Set<string> {
 function outcomeOf(run: Run, operationId: OperationId, skipped: ReadonlySet<OperationId>): Outcome {
   if (skipped.has(operationId)) return "not selected";
   if (run.notImplemented.includes(operationId)) return "not implemented";
-  const results = run.byOperation.get(operationId);
-  if (!results) return "not run";
+  const results = run.results.filter((r) => exchangesOf(r).some((exchange) => exchange.operationId === operationId));
+  if (results.length === 0) return "not run";
   return results.every((r) => r.passed) ? "passed" : "failed";
 }
 
@@ -349,16 +352,16 @@ function report(run: Run, error: unknown): Report {
   const skipped = new Set(left.operations.map((entry) => entry.operationId));
   const statuses: Report["coverage"]["statuses"] = {};
   for (const operationId of options.operations.filter((id) => !skipped.has(id))) {
-    const observed = [...new Set((run.byOperation.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
+    const observed = [...new Set((run.exchanges.get(operationId) ?? []).map((r) => r.status!).filter((s) => s !== null))].sort();
     statuses[operationId] = { documented: contractFacts[operationId].statuses, observed };
   }
   const missed = unexercised(
     { operations: options.operations, checks: options.checks, named: options.named ?? { operations: false, checks: false }, surface: options.surface ?? "library" },
-    left, new Set(run.byOperation.keys()), checksThatRan(run),
+    left, new Set(run.exchanges.keys()), checksThatRan(run),
   );
   const documentCoverage = coverageOf(
-    new Map([...run.byOperation].map(([id, results]) => [id, results.flatMap((r) => (r.status === null ? [] : [r.status]))])),
-    new Map([...run.byOperation].map(([id, results]) => [id, results.map((r) => r.check)])),
+    new Map([...run.exchanges].map(([id, exchanges]) => [id, exchanges.flatMap((r) => (r.status === null ? [] : [r.status]))])),
+    new Map([...run.exchanges].map(([id, exchanges]) => [id, exchanges.map((r) => r.check)])),
   );
   const shortfalls = options.minCoverage && !stop ? coverageShortfalls(documentCoverage, options.minCoverage) : [];
   return {
@@ -373,7 +376,7 @@ function report(run: Run, error: unknown): Report {
     notImplemented: run.notImplemented,
     notSelected: left,
     outcomes: operationIds.map((operationId) => ({ operationId, outcome: outcomeOf(run, operationId, skipped) })),
-    coverage: { operations: operationIds.length, exercised: options.operations.filter((id) => run.byOperation.has(id)), statuses },
+    coverage: { operations: operationIds.length, exercised: options.operations.filter((id) => run.exchanges.has(id)), statuses },
     requests: run.sender.sent,
     durationMs: performance.now() - run.started,
   };

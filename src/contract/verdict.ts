@@ -65,7 +65,7 @@ function acceptanceProblems(testCase: Case & { operationId: OperationId }, obser
 }
 
 /** What the server said about its answer, for a person reading a failure: its message and diagnostic headers. */
-function serverSays(observed: Observation): string | undefined {
+export function serverSays(observed: Observation): string | undefined {
   const body = observed.json.ok ? (observed.json.value as { message?: unknown; errors?: unknown } | null) : undefined;
   const message = body?.message;
   // The private error format's errors: each field's messages, text only (a nested value is not walked).
@@ -105,6 +105,16 @@ function answerProblems(testCase: Case, observed: Observation): Problem[] {
   const own = isUnknownPath(testCase.operationId) || testCase.expect.kind === "client-error" ? [] : conformance(testCase as Case & { operationId: OperationId }, observed);
   const json = notJson(observed);
   return json && !own.some(({ kind }) => kind === "not-json") ? [...own, json] : own;
+}
+
+/**
+ * What the document holds any answer of a valid request to, whatever its status: read (transport),
+ * JSON, a documented status and schema, agreeing with its request, a refusal keyed by its fields.
+ * A workflow's step is held to this, and to its own criteria for the rest.
+ */
+export function documentedAnswerProblems(testCase: Case & { operationId: OperationId }, observed: Observation): Problem[] {
+  if (observed.transportProblem) return [problem("transport", observed.transportProblem)];
+  return [...answerProblems(testCase, observed), ...oracleProblems(["tied-answers", "error-keys", "decided-values"], exchangeOf(testCase, observed, true), observed)];
 }
 
 /** The verdict of a case's own check on its answer, by what the case expects. */

@@ -10,10 +10,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { startSandbox } from "../../src/sandbox/start.js";
 import { createApiHandler, invalidField, notImplemented } from "../../src/server-entry.js";
+import { runContractTest } from "../../src/contract-entry.js";
 // @ts-ignore: a build script in plain JavaScript
 import { bundleWorkflows, workflowProblems, workflowsSource } from "../../scripts/workflows.mjs";
 import { bin, generatedDir, loadDocument, root } from "../helpers/project.js";
@@ -55,16 +57,22 @@ describe("the Arazzo document", () => {
     const broken = structuredClone(bundled);
     const steps = broken.workflows[0].steps;
     steps[0].operationId = "refundDepositt";
-    broken.workflows[1].steps[0].requestBody.payload.cod = "$inputs.cod";
+    broken.workflows[1].steps[1].requestBody.payload.cod = "$inputs.cod";
     broken.workflows[2].steps[1].successCriteria.push({ condition: "$steps.firstPage.outputs.lastId == 1" });
     broken.workflows[3].steps[1].outputs.paid = "$response.body#/records/0/paidAt";
-    broken.workflows[1].steps[1].requestBody.payload.nonce = "1";
+    broken.workflows[1].steps[3].requestBody.payload.nonce = "1";
+    broken.workflows[1].steps[2]["x-txc-credit"] = broken.workflows[1].steps[2]["x-txc-credited"];
+    delete broken.workflows[1].steps[2]["x-txc-credited"].amount;
+    broken.workflows[2].steps[0].onSuccess[0].type = "goto";
     expect(workflowProblems(broken, loadDocument())).toEqual([
       'refundCancelledDeposit.refund: operationId "refundDepositt" is no operation of the document',
       "refundCancelledDeposit.refund: $response.body#/id: no such field in a 200 answer of this step",
       "redeemCodeOnce.redeem: payload field cod is not a field of applyCode",
       "redeemCodeOnce.redeem: $inputs.cod: no input cod",
+      "redeemCodeOnce.balanceAfter: x-txc-credited has no amount",
+      "redeemCodeOnce.balanceAfter: x-txc-credit is no extension txc-api's runner knows (x-txc-credited)",
       "redeemCodeOnce.redeemAgain: payload field nonce is not a field of applyCode the workflow sets (the signing fetch does)",
+      'readInvestmentsByPages.firstPage: onSuccess noNextPage is of type goto: txc-api\'s runner takes only "end"',
       "readInvestmentsByPages.nextPage: $steps.firstPage.outputs.lastId: step firstPage has no output lastId",
       "interestPaymentsOfAPlan.payments: $response.body#/records/0/paidAt: no such field in a 200 answer of getInterestPaymentsHistory",
     ]);
@@ -95,33 +103,41 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
   });
 
   describe("against a server with a planted defect, built on the kit", () => {
-    const DEFECTS = ["none", "code-redeemable-twice", "refund-of-another-transaction", "page-repeats-records"] as const;
+    const DEFECTS = ["none", "code-redeemable-twice", "refund-of-another-transaction", "page-repeats-records", "balance-not-credited"] as const;
     type Defect = (typeof DEFECTS)[number];
     let defect: Defect = "none";
+    const codes: { code: string; passphrase?: string; ticker: string; amount: string }[] = DEFECTS.flatMap((_, i) => [
+      { code: `KIT-CODE-${2 * i}`, ticker: "BTC", amount: "0.00012345" },
+      { code: `KIT-CODE-${2 * i + 1}`, ticker: "TRX", amount: "7" },
+    ]);
     let server: Server;
     let baseUrl = "";
     beforeAll(async () => {
       const spent = new Set<string>();
+      const balances: Record<string, string> = { ...partner.balances };
       const api = createApiHandler({
         keys: (apiKey) => (apiKey === demoKeys.partner.key ? { secret: demoKeys.partner.secret, partner: true } : undefined),
         handlers: {
           applyCode: ({ body }) => {
-            const code = dataset.codes.find((known) => known.code === body.code);
+            const code = codes.find((known) => known.code === body.code);
             if (!code || (spent.has(code.code) && defect !== "code-redeemable-twice")) return invalidField("code", "The code is not valid.");
             if ((code.passphrase ?? undefined) !== body.passphrase) return invalidField("passphrase", "The passphrase does not match the code.");
             spent.add(code.code);
+            if (defect !== "balance-not-credited") balances[code.ticker] = new Big(balances[code.ticker] ?? "0").plus(code.amount).toFixed();
             return { message: "Code was successfully applied", ticker: code.ticker, amount: code.amount, external_id: "2f0c9a4e-7b1d-4c3e-9a5f-6b7c8d9e0f1a" };
           },
           refundDeposit: ({ body }) => ({ id: defect === "refund-of-another-transaction" ? "00000000-0000-4000-8000-000000000000" : body.transaction_id }),
           getInvestmentsHistory: ({ body }) => {
             const from = defect === "page-repeats-records" ? 0 : body.offset;
-            return { offset: body.offset, limit: body.limit, records: partner.investments.slice(from, from + body.limit) };
+            const records = partner.investments.filter((investment) => body.id === undefined || investment.id === body.id);
+            return { offset: body.offset, limit: body.limit, records: records.slice(from, from + body.limit) };
           },
           getInterestPaymentsHistory: ({ body }) => {
             const records = partner.interestPayments.filter((payment) => body.planId === undefined || payment.planId === body.planId);
             return { offset: body.offset, limit: body.limit, records: records.slice(body.offset, body.offset + body.limit) };
           },
-          getMainBalance: notImplemented, updateFlexAutoReinvestment: notImplemented, getMiningPayoutDestination: notImplemented,
+          getMainBalance: ({ body }) => Object.fromEntries(Object.entries(balances).filter(([ticker]) => body.ticker === undefined || ticker === body.ticker).map(([ticker, amount]) => [ticker, { main_balance: amount }])),
+          updateFlexAutoReinvestment: notImplemented, getMiningPayoutDestination: notImplemented,
           getFundingHistory: notImplemented, resetSubAccountApiKey: notImplemented,
         },
       });
@@ -131,25 +147,43 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+    /** A code of its own for each planted defect and runner: the server remembers the codes it spent. */
+    const codeFor = (planted: Defect, runner: "respect" | "tester") => codes[DEFECTS.indexOf(planted) * 2 + (runner === "tester" ? 1 : 0)]!.code;
     const runAgainst = async (planted: Defect) => {
       defect = planted;
-      // A code of its own for each run: the server remembers the codes it spent.
-      const code = dataset.codes[DEFECTS.indexOf(planted)]!;
-      const redeeming = { ...inputs, code: code.code, ...(code.passphrase ? { passphrase: code.passphrase } : {}) };
-      return outcomeOf(await runWorkflows(path.join(generatedDir, "workflows.arazzo.json"), { baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, inputs: redeeming }));
+      return outcomeOf(await runWorkflows(path.join(generatedDir, "workflows.arazzo.json"), { baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, inputs: { ...inputs, code: codeFor(planted, "respect") } }));
+    };
+    /** The contract tester's sequences check, the workflows it ran and how each ended ("failed at <step>: <problem>"). */
+    const testerAgainst = async (planted: Defect) => {
+      defect = planted;
+      const result = await runContractTest({
+        baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, checks: ["sequences"], includeMutations: true,
+        operations: ["applyCode", "getMainBalance", "refundDeposit", "getInvestmentsHistory", "getInterestPaymentsHistory"],
+        fixtures: { applyCode: { code: codeFor(planted, "tester") }, refundDeposit: { transaction_id: inputs.uniqueId, address: inputs.address } },
+      });
+      expect(result.runProblems).toEqual([]);
+      return Object.fromEntries(result.results.map((r) => [r.workflowId, r.passed ? "passed" : `failed at ${/^(\w+): /.exec(r.failures[0]!.message.split("; ")[1]!)?.[1]}`]));
     };
     const allPassed = () => Object.fromEntries(workflowIds.map((id) => [id, "passed"]));
 
-    it("passes every workflow when nothing is planted: the defects below are the only cause", async () => {
+    it("passes every workflow when nothing is planted, through Respect and through the tester: the defects below are the only cause", async () => {
       expect(await runAgainst("none")).toEqual(allPassed());
+      expect(await testerAgainst("none")).toEqual(allPassed());
     });
 
     it.each([
       ["code-redeemable-twice", "redeemCodeOnce", "redeemAgain"],
       ["refund-of-another-transaction", "refundCancelledDeposit", "refund"],
       ["page-repeats-records", "readInvestmentsByPages", "nextPage"],
-    ] as const)("%s breaks %s at step %s, and no other workflow", async (planted, workflowId, stepId) => {
+    ] as const)("%s breaks %s at step %s, and no other workflow, through Respect and through the tester", async (planted, workflowId, stepId) => {
       expect(await runAgainst(planted)).toEqual({ ...allPassed(), [workflowId]: `failed at ${stepId}` });
+      expect(await testerAgainst(planted)).toEqual({ ...allPassed(), [workflowId]: `failed at ${stepId}` });
+    });
+
+    it("a balance not credited by a redeemed code breaks redeemCodeOnce at balanceAfter through the tester, which holds x-txc-credited; Respect passes over it", async () => {
+      expect(await runAgainst("balance-not-credited")).toEqual(allPassed());
+      const result = await testerAgainst("balance-not-credited");
+      expect(result).toEqual({ ...allPassed(), redeemCodeOnce: "failed at balanceAfter" });
     });
   });
 });

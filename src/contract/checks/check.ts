@@ -77,8 +77,8 @@ export type Check<Name extends string = string> = {
   cases?: (operation: PlannedOperation, plan: PlanContext) => Case[];
   phase?: { at: "before-cases" | "after-cases"; run: (context: PhaseContext) => Promise<void> };
   judgeAccepted?: (testCase: Case, observation: Observation) => CheckResult | undefined;
-  /** The operations it surely reports on beyond its own cases (from its phase or its verdicts): each is a test of its own in `contractTests`. */
-  covers?: (plan: PlanContext) => OperationId[];
+  /** What it surely reports on beyond its own cases (from its phase or its verdicts): each operation, or workflow, a test of its own in `contractTests`. */
+  covers?: (plan: PlanContext) => { operationId: OperationId; workflowId?: string }[];
 };
 
 /** A check as its module declares it, its name kept as the literal it is: the registry's names are made of these. */

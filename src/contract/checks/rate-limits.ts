@@ -76,7 +76,7 @@ export const rateLimits = defineCheck({
   name: "rate-limits",
   description: "opt-in, for servers you own: each documented rate limit answers 429 to the request past it, and not before",
   optIn: true,
-  covers: (plan) => limitsToTest(plan.operations).map((limit) => limit.operationId),
+  covers: (plan) => limitsToTest(plan.operations).map(({ operationId }) => ({ operationId })),
   phase: {
     at: "after-cases",
     run: async ({ plan, sendUnpaced, record, workers, lastSentAt }) => {

@@ -28,7 +28,7 @@ export const tiedAnswers = defineCheck({
       : [],
   judgeAccepted: judgeTied,
   // A read-only operation's valid requests are answered 200, so its ties are always compared.
-  covers: (plan) => plan.operations.filter((id) => operationIndex[id].tiedToRequest.length > 0 && !operationIndex[id].stateChanging),
+  covers: (plan) => plan.operations.filter((id) => operationIndex[id].tiedToRequest.length > 0 && !operationIndex[id].stateChanging).map((operationId) => ({ operationId })),
   phase: {
     at: "before-cases",
     run: async ({ plan, sendPaced, record, note }) => {
