@@ -32,7 +32,7 @@ const RULES: Record<string, Rule> = {
     if (!credited) return `the amount credited is not a decimal (${JSON.stringify(amount)})`;
     const was = decimal(mainBalance(before, ticker) ?? "0");
     const is = decimal(mainBalance(after, ticker));
-    if (!was || !is) return `the ${ticker} balance is not a decimal main_balance (before: ${JSON.stringify(mainBalance(before, ticker))}, after: ${JSON.stringify(mainBalance(after, ticker))})`;
+    if (!was || !is) return `the ${ticker} balance after is not a decimal main_balance (${JSON.stringify(mainBalance(after, ticker)) ?? "absent"})`;
     const want = was.plus(credited);
     return is.eq(want) ? undefined : `the ${ticker} balance is ${is}, not ${was} + ${credited} = ${want}`;
   },

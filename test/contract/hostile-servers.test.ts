@@ -224,13 +224,12 @@ describe("contract-test checks what the description states", () => {
     }
   });
 
-  it("a server that credits a code twice: exit 1 on the sequences; refunding a deposit twice is not held against it (not shown)", async () => {
+  it("a server that credits a code twice: exit 1 on redeemCodeOnce at its step redeemAgain; the refund workflow passes", async () => {
     const server = await startBrokenServer({
       name: "forgets what was done", operationId: "applyCode", check: "sequences",
       changeAnswer: (r, a) => {
         if (a.status !== 400) return a;
-        if (r.path.endsWith("/codes/apply")) return { status: 200, contentType: "application/json", body: JSON.stringify({ message: "Code was successfully applied", ticker: "USDT", amount: "25", external_id: "1" }) };
-        if (r.path.endsWith("/refund-deposit")) return { status: 200, contentType: "application/json", body: JSON.stringify({ id: r.json.transaction_id }) };
+        if (r.path.endsWith("/codes/apply")) return { status: 200, contentType: "application/json", body: JSON.stringify({ message: "Code was successfully applied", ticker: "USDT", amount: "25", external_id: "5d1c0b7a-3e2f-4a9b-8c7d-6e5f4a3b2c1d" }) };
         return a;
       },
     });
@@ -239,9 +238,10 @@ describe("contract-test checks what the description states", () => {
       const run = await contractTest(["--base-url", server.baseUrl, "--include-mutations", "--operation", "applyCode", "--operation", "refundDeposit", "--operation", "getMainBalance", "--checks", "sequences", "--json", file]);
       expect(run.code, run.stdout).toBe(1);
       const sequences = ndjsonOf(file).filter((r) => r.check === "sequences");
-      expect(sequences.map((r) => [r.name, r.passed])).toEqual([["a code credits the balance once", false], ["a deposit is refunded, its id the one sent", true]]);
-      expect(sequences[0].problems).toContainEqual({ kind: "not-rejected", message: "apply it again: the request was not rejected as invalid: status 200" });
-      expect(sequences[1].actual).toBe("refund the deposit: 200; refund it again: 200");
+      expect(sequences.map((r) => [r.workflowId, r.passed])).toEqual([["refundCancelledDeposit", true], ["redeemCodeOnce", false]]);
+      expect(sequences[1].problems).toEqual([{ kind: "sequence", message: "redeemAgain: $statusCode >= 400 && $statusCode < 500 && $statusCode != 429 does not hold ($statusCode is 200)" }]);
+      expect(sequences[1].actual).toBe("balanceBefore: 200; redeem: 200; balanceAfter: 200; redeemAgain: 200");
+      expect(run.stdout).toContain("redeemAgain: $statusCode >= 400");
     } finally {
       await server.close();
     }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
+import { workflows } from "../../generated/workflows.js";
 import { contractTests, runContractTest } from "../../src/contract-entry.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { contractTest } from "../helpers/contract-test-cli.js";
@@ -87,11 +88,11 @@ describe("a server still being built (examples/server-node: three operations of 
 });
 
 describe("contractTests: a test for every operation and check that runs", () => {
-  it("tied-answers and sequences have tests of their own, and they pass against the sandbox", async () => {
+  it("tied-answers have tests of their own, every workflow of the sequences one too, and they pass against the sandbox", async () => {
     await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     const tests = contractTests({ baseUrl: sandbox.baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, includeMutations: true, pacing: false, examplesPerOperation: 1 });
     const names = tests.map((test) => test.name);
-    for (const name of ["getInvestmentsHistory · tied-answers", "getMainBalance · tied-answers", "applyCode · sequences", "refundDeposit · sequences"]) expect(names).toContain(name);
+    for (const name of ["getInvestmentsHistory · tied-answers", "getMainBalance · tied-answers", ...workflows.map((workflow) => `workflow ${workflow.workflowId}`)]) expect(names).toContain(name);
     const outcomes = await Promise.all(tests.map((test) => test.run().then(() => "passed", (error: Error) => `${test.name}: ${error.message}`)));
     expect(outcomes.filter((outcome) => outcome !== "passed")).toEqual([]);
   });
@@ -107,7 +108,7 @@ describe("fixtures that repeat", () => {
     expect(first.code, first.stdout).toBe(0);
     const second = await contractTest(args);
     expect(second.code, second.stdout).toBe(0);
-    expect(second.stdout).toContain("note: applyCode: 1 of the 2 values given were used up; the next one was taken");
+    expect(second.stdout).toContain("note: workflow redeemCodeOnce: 1 of the 2 values given for applyCode were used up; the next one was taken");
     const third = await contractTest(args);
     expect(third.code).toBe(1);
     expect(third.stdout).toContain("all 2 values given for applyCode were used up: give fresh ones");
