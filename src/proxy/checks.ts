@@ -13,6 +13,7 @@ import { isPrivateOperation, operationAt, type PrivateOperationId } from "../ser
 import { validateRequest } from "../server/validate.js";
 import { verifySignedRequest, type VerifyReason } from "../server/verify.js";
 import { observedNonceRule } from "./nonce-rule.js";
+import { WorkflowChains } from "../workflows/chains.js";
 
 import type { ProxyCheck } from "./check-names.js";
 import type { CarriedExchange } from "./traffic.js";
@@ -27,10 +28,11 @@ const header = (headers: CarriedExchange["headers"], name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The state kept across exchanges: the nonces of each key, and the requests of each documented rate-limit window. */
+/** The state kept across exchanges: the nonces of each key, the requests of each documented rate-limit window, the workflows each key is in. */
 export class ProxyState {
   readonly nonces = observedNonceRule();
   readonly windows = new SlidingWindows();
+  readonly chains = new WorkflowChains();
   readonly #secrets: ReadonlyMap<string, string>;
   constructor(credentials: ReadonlyMap<string, string> = new Map()) {
     this.#secrets = credentials;
@@ -108,6 +110,19 @@ function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, reques
   }
 }
 
+/** A valid request's exchange as a step of the workflows its key is in (workflows/chains.ts): a step that breaks an open chain is a finding. */
+function followWorkflows(operationId: OperationId, exchange: CarriedExchange, body: Record<string, unknown>, state: ProxyState, ran: ProxyCheck[], findings: Finding[]) {
+  const answer = exchange.answer!;
+  const json = readJson(answer.body.toString("utf8"), true);
+  const fields = Object.fromEntries(Object.entries(body).filter(([field]) => !SIGNING_FIELDS.has(field)));
+  const key = String(header(exchange.headers, API_KEY_HEADER) ?? "");
+  const followed = state.chains.follow(key, { operationId, fields, status: answer.status, body: json.ok ? json.value : undefined });
+  if (followed.continued) ran.push("workflows");
+  for (const { workflowId, stepId, after, unmet } of followed.broken) {
+    findings.push({ check: "workflows", message: `a broken chain: this exchange is step ${stepId} of workflow ${workflowId}, after ${after.join(", ")} of the same key, and ${unmet.join("; ")}` });
+  }
+}
+
 /** One exchange judged: the request as it went, then the answer as it came back. */
 export async function judgeExchange(exchange: CarriedExchange, state: ProxyState, now = Date.now()): Promise<Judged> {
   const ran: ProxyCheck[] = ["documented-operation"];
@@ -122,5 +137,6 @@ export async function judgeExchange(exchange: CarriedExchange, state: ProxyState
   const windows = windowsOf(operationId);
   const roomLeft = windows.length > 0 && state.windows.reserve(windows, now) === 0;
   if (exchange.answer) judgeAnswer(operationId, exchange, request, roomLeft, ran, findings);
+  if (exchange.answer && request?.valid && request.body) followWorkflows(operationId, exchange, request.body, state, ran, findings);
   return { operationId, ran, findings, ...(request?.expected ? { expected: request.expected } : {}) };
 }

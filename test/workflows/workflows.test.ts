@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { startSandbox } from "../../src/sandbox/start.js";
 import { createApiHandler, invalidField, notImplemented } from "../../src/server-entry.js";
-import { runContractTest } from "../../src/contract-entry.js";
+import { runContractTest, startProxy } from "../../src/contract-entry.js";
+import { createClient } from "../../src/index.js";
 // @ts-ignore: a build script in plain JavaScript
 import { bundleWorkflows, workflowProblems, workflowsSource } from "../../scripts/workflows.mjs";
 import { bin, generatedDir, loadDocument, root } from "../helpers/project.js";
@@ -106,9 +107,11 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
     const DEFECTS = ["none", "code-redeemable-twice", "refund-of-another-transaction", "page-repeats-records", "balance-not-credited"] as const;
     type Defect = (typeof DEFECTS)[number];
     let defect: Defect = "none";
+    // Two codes for each planted defect (Respect's and the tester's), and one for the proxy's run, from the end.
     const codes: { code: string; passphrase?: string; ticker: string; amount: string }[] = DEFECTS.flatMap((_, i) => [
-      { code: `KIT-CODE-${2 * i}`, ticker: "BTC", amount: "0.00012345" },
-      { code: `KIT-CODE-${2 * i + 1}`, ticker: "TRX", amount: "7" },
+      { code: `KIT-CODE-${3 * i}`, ticker: "BTC", amount: "0.00012345" },
+      { code: `KIT-CODE-${3 * i + 1}`, ticker: "TRX", amount: "7" },
+      { code: `KIT-CODE-${3 * i + 2}`, ticker: "USDT", amount: "1" },
     ]);
     let server: Server;
     let baseUrl = "";
@@ -178,6 +181,49 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
     ] as const)("%s breaks %s at step %s, and no other workflow, through Respect and through the tester", async (planted, workflowId, stepId) => {
       expect(await runAgainst(planted)).toEqual({ ...allPassed(), [workflowId]: `failed at ${stepId}` });
       expect(await testerAgainst(planted)).toEqual({ ...allPassed(), [workflowId]: `failed at ${stepId}` });
+    });
+
+    /**
+     * A client's traffic through the proxy that walks every workflow the proxy can see: a code
+     * applied twice, two pages in a row, an investment's plan then its payments then the investment
+     * a payment names, a refund. The workflow violations found, as "workflowId.stepId".
+     */
+    const proxyAgainst = async (planted: Defect) => {
+      defect = planted;
+      const proxy = await startProxy({ upstream: baseUrl, credentials: [{ apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret }] });
+      try {
+        const client = createClient({ baseUrl: proxy.url, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret });
+        const code = codes.at(-1 - DEFECTS.indexOf(planted))!.code;
+        await client.applyCode({ code });
+        await client.applyCode({ code }).catch(() => undefined);
+        await client.getInvestmentsHistory({ offset: 0, limit: 2 });
+        await client.getInvestmentsHistory({ offset: 2, limit: 2 });
+        const planId = (await client.getInvestmentsHistory({ limit: 1 })).records[0]!.plan.id;
+        const investmentId = (await client.getInterestPaymentsHistory({ planId })).records[0]!.investmentId;
+        await client.getInvestmentsHistory({ id: investmentId });
+        // The kit refuses to send an answer that breaks its tie to the request (a 500): whatever comes back, no chain holds a refund.
+        await client.refundDeposit({ transaction_id: inputs.uniqueId, address: inputs.address }).catch(() => undefined);
+        const ran = proxy.ran().filter((entry) => entry.check === "workflows").map((entry) => entry.operationId);
+        return { ran, broken: proxy.violations().filter((v) => v.check === "workflows").map((v) => /step (\w+) of workflow (\w+)/.exec(v.message)!.slice(1).reverse().join(".")) };
+      } finally {
+        await proxy.close();
+      }
+    };
+
+    it("the proxy follows the workflows in live traffic: nothing broken when nothing is planted", async () => {
+      const { ran, broken } = await proxyAgainst("none");
+      expect(broken).toEqual([]);
+      // Steps recognised after the one that opened their chain: the code again, the next page, the payments and the investment named.
+      expect(ran.sort()).toEqual(["applyCode", "getInterestPaymentsHistory", "getInvestmentsHistory"]);
+    });
+
+    it.each([
+      ["code-redeemable-twice", ["redeemCodeOnce.redeemAgain"]],
+      ["page-repeats-records", ["readInvestmentsByPages.nextPage"]],
+      // One step: the proxy has no chain to break (no deposit.canceled event goes through it).
+      ["refund-of-another-transaction", []],
+    ] as const)("the proxy reports %s as the broken chain %j", async (planted, expected) => {
+      expect((await proxyAgainst(planted)).broken).toEqual(expected);
     });
 
     it("a balance not credited by a redeemed code breaks redeemCodeOnce at balanceAfter through the tester, which holds x-txc-credited; Respect passes over it", async () => {
