@@ -45,14 +45,14 @@ Options:
   --operation ID               test only this operation (repeatable; default: all)
   --checks LIST                comma-separated checks to run (default: all but rate-limits), of:
 ${CHECK_NAMES.map((check) => `                                 ${check.padEnd(15)} ${describeCheck(check)}`).join("\n")}
-${wrap(`  --include-mutations          also send the state-changing operations (${STATE_CHANGING.join(", ")}) and run the sequences. Off by default: never point this at a real account without knowing what it does.`, 100)}
+${wrap(`  --include-mutations          also send the state-changing operations (${STATE_CHANGING.join(", ")}) and run the API's workflows (the sequences check). Off by default: never point this at a real account without knowing what it does.`, 100)}
   --fixtures FILE              real request fields by operation, such as {"applyCode": {"code":
                                "..."}, "refundDeposit": {"transaction_id": "...", "address": "..."}}:
-                               each must be answered 200; the sequences use them instead of the
-                               documented examples (which only the sandbox holds). A list per
-                               operation, such as {"applyCode": [{"code": "A"}, {"code": "B"}]},
-                               lets runs back to back pass: a sequence whose value was used up by an
-                               earlier run (refused 4xx) takes the next one, and says so
+                               each must be answered 200; the workflows take their inputs from them
+                               instead of the documented examples (which only the sandbox holds). A
+                               list per operation, such as {"applyCode": [{"code": "A"}, {"code":
+                               "B"}]}, lets runs back to back pass: a workflow whose value was used
+                               up by an earlier run (refused 4xx) takes the next one, and says so
   --keys FILE                  several main keys instead of TXC_API_KEY: a JSON array of
                                {"apiKey": "...", "apiSecret": "..."}; worker i signs with key i,
                                to spread the load (one key's nonces stay in order at any

@@ -32,7 +32,9 @@ Checks: ${PROXY_CHECKS.join(", ")}
   The answer, by the oracles contract-test judges its own answers with: a documented status, JSON
   valid for it (a private 200 no cache may keep), the fields tied to the request (a refund's id, a
   page's offset and limit, a balance's ticker), error keys that name fields of the operation, a
-  valid request never refused for a value its schema alone decides; and a 429 while the documented
+  valid request never refused for a value its schema alone decides. The API's workflows followed
+  key by key (workflows): a step of an open chain that breaks its criteria, such as a code
+  accepted twice or a next page repeating the first, is a broken chain. A 429 while the documented
   limits leave room. An operation answered 404, 405 or 501 to every request is one violation,
   "implemented", when the proxy stops (not one per request). The request is verified by the same
   code as txc-api/server: each request violation in --json carries documentedAnswer, what such a
