@@ -48,7 +48,3 @@ export function evaluatePayload(payload: Record<string, unknown>, context: Expre
   }
   return fields;
 }
-
-/** The runtime expressions a payload binds, by field: what a request must carry to be this step. */
-export const boundFields = (payload: Record<string, unknown>): [field: string, expression: string][] =>
-  Object.entries(payload).filter((entry): entry is [string, string] => isRuntimeExpression(entry[1]));
