@@ -6,6 +6,8 @@ import { operationIndex, type OperationId } from "../../generated/operations.js"
 import { contractFacts } from "../../generated/contract-facts.js";
 import type { Workflow, WorkflowStep } from "../../generated/workflows.js";
 import { inputsOf, walkWorkflow, type StepAnswer } from "../workflows/walk.js";
+import { inputNameOf } from "../workflows/expressions.js";
+import { statusTurnedDown } from "../workflows/criteria.js";
 import type { Case, CheckResult, Observation, Problem } from "./case.js";
 import { reproduction } from "./reproduction.js";
 import { documentedAnswerProblems, serverSays } from "./verdict.js";
@@ -25,7 +27,7 @@ function inputFields(workflow: Workflow): Map<string, { operationId: OperationId
   const found = new Map<string, { operationId: OperationId; field: string }>();
   for (const step of workflow.steps) {
     for (const [field, value] of Object.entries(step.requestBody?.payload ?? {})) {
-      const name = typeof value === "string" && value.startsWith("$inputs.") ? value.slice("$inputs.".length) : undefined;
+      const name = inputNameOf(value);
       if (name && !found.has(name)) found.set(name, { operationId: step.operationId, field });
     }
   }
@@ -83,9 +85,9 @@ export async function runWorkflow(workflow: Workflow, inputs: Fields, sendCase: 
   const walk = await walkWorkflow(workflow, inputs, send);
   const last = walk.steps.at(-1)!;
   problems.push(...last.unmet.map((message) => ({ kind: "sequence" as const, message })));
-  const wanted200 = (last.step.successCriteria ?? []).some((criterion) => /^\$statusCode == 200$/.test(criterion.condition.trim()));
   const status = last.answer?.status ?? 0;
-  const usedUp = walk.outcome === "failed" && last.step.operationId === subject && wanted200 && status >= 400 && status < 500 && status !== 429;
+  const usedUp = walk.outcome === "failed" && last.step.operationId === subject && status >= 400 && status < 500 && status !== 429
+    && statusTurnedDown(last.step.successCriteria, { inputs, steps: {}, statusCode: status });
   if (usedUp) problems.push({ kind: "sequence", message: USED_UP });
   const passed = walk.outcome !== "failed";
   const steps = walk.steps.map(({ step, answer }) => `${step.stepId}: ${answer?.status ?? "not sent"}`);

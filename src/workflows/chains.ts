@@ -8,8 +8,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { workflows as documentWorkflows, type Workflow, type WorkflowStep } from "../../generated/workflows.js";
 import type { OperationId } from "../../generated/operations.js";
-import { evaluate, isRuntimeExpression, type ExpressionContext } from "./expressions.js";
-import { unmetCriteria } from "./criteria.js";
+import { evaluate, inputNameOf, isRuntimeExpression, type ExpressionContext } from "./expressions.js";
+import { statusTurnedDown, unmetCriteria } from "./criteria.js";
 import { endActionOf, stepOutputs } from "./walk.js";
 
 /** An exchange as a chain sees it: the request's own fields (no signing fields) and the answer's status and JSON. */
@@ -19,9 +19,6 @@ export type ChainExchange = { operationId: OperationId; fields: Record<string, u
 export type BrokenChain = { workflowId: string; stepId: string; after: string[]; unmet: string[] };
 
 type Chain = { workflow: Workflow; taken: string[]; lastIndex: number; context: ExpressionContext };
-
-/** A condition on the status alone ("$statusCode == 200"). */
-const isStatusCriterion = (condition: string) => condition.replace(/\$statusCode/g, "").indexOf("$") < 0;
 
 /** The step ids a step's payload, criteria and end actions read the outputs of. */
 const stepsRead = (step: WorkflowStep): string[] =>
@@ -38,8 +35,8 @@ function bindingOf(step: WorkflowStep, context: ExpressionContext, fields: Recor
   const inputs = { ...context.inputs };
   for (const [field, value] of Object.entries(payload)) {
     const sent = fields[field];
-    if (isRuntimeExpression(value) && value.startsWith("$inputs.")) {
-      const name = value.slice("$inputs.".length);
+    const name = inputNameOf(value);
+    if (name !== undefined) {
       if (inputs[name] === undefined) inputs[name] = sent;
       else if (!isDeepStrictEqual(inputs[name], sent)) return undefined;
     } else if (!isDeepStrictEqual(isRuntimeExpression(value) ? evaluate(value, context) : value, sent)) {
@@ -76,7 +73,7 @@ export class WorkflowChains {
       // A refusal of a step the workflow wants accepted is the request's own matter (a code
       // mistyped): the step did not happen, and the chain waits. Accepting what it wants refused
       // (a code applied twice), or an answer that breaks its criteria, breaks the chain.
-      if (exchange.status >= 400 && unmet.some(({ condition }) => isStatusCriterion(condition))) {
+      if (exchange.status >= 400 && statusTurnedDown(step.successCriteria, answered)) {
         still.push(chain);
         continue;
       }

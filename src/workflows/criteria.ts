@@ -131,6 +131,17 @@ export function unmetCriterion(criterion: Criterion, context: ExpressionContext)
   return holds ? undefined : { condition, read: readText(read) };
 }
 
+/** A condition on the status alone ("$statusCode == 200"). */
+export const isStatusCriterion = (criterion: Criterion): boolean =>
+  (criterion.type ?? "simple") === "simple" && !criterion.condition.replace(/\$statusCode/g, "").includes("$");
+
+/**
+ * Whether a step's status criteria turn down the status it got: a refusal of a step the workflow
+ * wants accepted (a code used up, a code mistyped), not an answer that breaks the workflow's rules.
+ */
+export const statusTurnedDown = (criteria: readonly Criterion[] | undefined, context: ExpressionContext): boolean =>
+  unmetCriteria((criteria ?? []).filter(isStatusCriterion), context).length > 0;
+
 /** The criteria of a list that do not hold. */
 export const unmetCriteria = (criteria: readonly Criterion[] | undefined, context: ExpressionContext): UnmetCriterion[] =>
   (criteria ?? []).flatMap((criterion) => unmetCriterion(criterion, context) ?? []);

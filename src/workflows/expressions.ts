@@ -15,6 +15,10 @@ const RUNTIME_EXPRESSION = /^\$(inputs|steps|statusCode|response\.body)(.*)$/;
 
 export const isRuntimeExpression = (value: unknown): value is string => typeof value === "string" && RUNTIME_EXPRESSION.test(value);
 
+/** The input a payload value takes (`$inputs.<name>`), or undefined. */
+export const inputNameOf = (value: unknown): string | undefined =>
+  isRuntimeExpression(value) && value.startsWith("$inputs.") ? value.slice("$inputs.".length) : undefined;
+
 /** The value at a JSON Pointer (RFC 6901) in `value`, or undefined. */
 export function atPointer(value: unknown, pointer: string): unknown {
   if (pointer === "") return value;
