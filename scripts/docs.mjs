@@ -3,8 +3,9 @@
 // - dist/docs/index.html, the static page to host anywhere: samples read the credentials from the
 //   environment.
 // - dist/docs/sandbox.html.gz, the page `txc-api serve` answers (stored compressed: it is the one
-//   the package ships): the demo credentials filled in, a try-it panel, the package's picks and
-//   changelog (scripts/served-docs.mjs).
+//   the package ships): the demo credentials filled in, a try-it panel and a workflow panel (the
+//   script of docs-assets/page.js, bundled with the package's workflow walk), the package's picks
+//   and changelog (scripts/served-docs.mjs).
 // A Content-Security-Policy keeps both offline: the page may load nothing from outside itself;
 // the served page may connect to its own origin, where the try-it panel sends. Redoc's attribution
 // ("API docs by" and Redocly's logo) loads the logo from a CDN, which the policy refuses with an
@@ -13,6 +14,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync, constants } from "node:zlib";
+import { build, stop } from "esbuild";
 import { docsFile, generatedDir, isMain, redoclyBin, root, servedDocsFile } from "./project.mjs";
 import { run } from "./run.mjs";
 import { servedDocument } from "./served-docs.mjs";
@@ -42,10 +44,11 @@ export function buildDocs(output = docsFile) {
 }
 
 /**
- * What the try-it panel needs, from the generated index: each operation with the body of its first
- * example, and how a request is signed (the header names and the body fields the signer sets).
+ * What the page's panels need: from the generated index, each operation with the body of its first
+ * example and how a request is signed (the header names and the body fields the signer sets); the
+ * workflows; the demo key; where the sandbox resets.
  */
-async function tryItData(demo) {
+async function pageData(demo, workflows) {
   const { operationIndex, signing } = await import(path.join(generatedDir, "operations.js"));
   const { contractFacts } = await import(path.join(generatedDir, "contract-facts.js"));
   return {
@@ -53,7 +56,34 @@ async function tryItData(demo) {
       ({ operationId, method, path: apiPath, signed, example: signed ? contractFacts[operationId].requestExamples[0]?.fields ?? {} : {} })),
     signing,
     demo,
+    workflows: workflows.workflows,
+    resetPath: "/sandbox/reset",
   };
+}
+
+/** The packages a bundle carries, by esbuild's metafile: "name version (licence)". */
+function bundledPackages(metafile) {
+  const names = new Set(Object.keys(metafile.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1]).filter(Boolean));
+  return [...names].sort().map((name) => {
+    const { version, license } = JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8"));
+    return `${name} ${version} (${license})`;
+  });
+}
+
+/**
+ * The page's script (docs-assets/page.js) as one inline script for the browsers Redoc supports,
+ * the package's workflow walk (src/workflows) bundled in, headed by the packages it carries.
+ */
+async function pageScript() {
+  const { outputFiles, metafile } = await build({
+    entryPoints: [path.join(root, "scripts", "docs-assets", "page.js")],
+    bundle: true, write: false, metafile: true, format: "iife", platform: "browser", target: "es2022", minify: true, logLevel: "warning",
+  });
+  // esbuild's service process would otherwise stay beside a long-lived caller (npm start's sandbox).
+  await stop();
+  const script = `/*! txc-api's docs page. Bundled: ${bundledPackages(metafile).join(", ")}; their licences ship in txc-api's dist/bundle/licenses/ and with its dependencies. */\n${outputFiles[0].text}`;
+  if (/<\/script/i.test(script)) throw new Error("the page's script holds </script, which would end its element");
+  return script;
 }
 
 // `<` written as \u003c, so that no text of the data closes its script element.
@@ -61,12 +91,13 @@ const scriptData = (value) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 export async function buildServedDocs(output = servedDocsFile) {
   const document = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
+  const workflows = JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8"));
   const served = servedDocument(document, {
     demo: demoKeys.partner,
     readme: readFileSync(path.join(root, "README.md"), "utf8"),
     changelog: readFileSync(path.join(root, "CHANGELOG.md"), "utf8"),
     readGuide: (file) => readFileSync(path.join(root, file), "utf8"),
-    workflows: JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8")),
+    workflows,
   });
   const work = path.join(tmpdir(), `txc-served-docs-${process.pid}`);
   mkdirSync(work, { recursive: true });
@@ -75,8 +106,8 @@ export async function buildServedDocs(output = servedDocsFile) {
     writeFileSync(servedFile, JSON.stringify(served));
     const panel = [
       `<style>${asset("served.css")}</style>`,
-      `<script type="application/json" id="txc-try-it-data">${scriptData(await tryItData(demoKeys.partner))}</script>`,
-      `<script>${asset("try-it.js")}</script>`,
+      `<script type="application/json" id="txc-page-data">${scriptData(await pageData(demoKeys.partner, workflows))}</script>`,
+      `<script>${await pageScript()}</script>`,
     ].join("\n");
     const rendered = renderPage(servedFile, path.join(work, "page.html"), true);
     const end = rendered.lastIndexOf("</body>");

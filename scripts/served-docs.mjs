@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { addCodeSamples } from "./code-samples.mjs";
 import { isSandboxServer, operationsOf, signingFacts } from "./document-refs.mjs";
+import { RUN_LINK } from "./docs-assets/run-link.js";
 
 const WALK_THROUGH_KEY = "example-key";
 const WALK_THROUGH_SECRET = "example-secret";
@@ -81,13 +82,16 @@ const assignments = (values) => Object.entries(values ?? {}).map(([name, value])
 /**
  * The Arazzo workflows (generated/workflows.arazzo.json) as a section of the page: each workflow's
  * summary, words and inputs, then its steps, each linked to its operation, with what it sends, what
- * must hold and what it passes on to the next.
+ * must hold and what it passes on to the next; and a link that runs it on the sandbox serving the
+ * page (the workflow panel, docs-assets/run-workflow.js).
  */
 export function workflowsSection(document, workflows) {
   return workflows.workflows.flatMap((workflow) => [
     `**${workflow.workflowId}**: ${workflow.summary}`,
     "",
     workflow.description.trim(),
+    "",
+    `[Run ${workflow.workflowId} on this sandbox](${RUN_LINK}${workflow.workflowId})`,
     "",
     ...(Object.keys(workflow.inputs?.properties ?? {}).length === 0 ? ["Inputs: none."] : [
       "Inputs:",
@@ -149,7 +153,7 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
     "",
     "## Workflows",
     "",
-    `The flows that span operations, as the package's Arazzo document (\`txc-api/workflows.arazzo.json\`) states them; [the workflows guide](${sectionAnchor(guides.find((guide) => guide.file === "docs/workflows.md")?.title ?? "Workflows")}) runs them with Redocly's Respect.`,
+    `The flows that span operations, as the package's Arazzo document (\`txc-api/workflows.arazzo.json\`) states them; [the workflows guide](${sectionAnchor(guides.find((guide) => guide.file === "docs/workflows.md")?.title ?? "Workflows")}) runs them with Redocly's Respect and \`txc-api contract-test\`. Each workflow's **Run … on this sandbox** link runs it from this page: each step signed in the page and sent to this sandbox, held to the workflow's criteria, what it sent and got shown.`,
     "",
     workflowsSection(document, workflows),
     ...guides.flatMap(({ title, file }) => [`## ${title}`, "", guideSection(readGuide(file), guides), ""]),

@@ -37,7 +37,7 @@ function staleness(output, sources) {
 const cli = path.join(root, "dist", "bundle", "cli.js");
 const steps = [
   [cli, ["src", "generated", "tsconfig.build.json", "scripts/build.mjs", "scripts/bundle-entries.mjs", "scripts/prune-declarations.mjs"], "Building the package (npm run build)", () => buildPackage()],
-  [servedDocsFile, ["generated/openapi.json", "generated/workflows.arazzo.json", "scripts/docs.mjs", "scripts/served-docs.mjs", "scripts/using-this-package.md", "scripts/code-samples.mjs", "scripts/docs-assets", "README.md", "docs", "CHANGELOG.md"], "Rendering the docs (npm run docs)", () => buildServedDocs()],
+  [servedDocsFile, ["generated/openapi.json", "generated/workflows.arazzo.json", "src/workflows", "src/json", "scripts/docs.mjs", "scripts/served-docs.mjs", "scripts/using-this-package.md", "scripts/code-samples.mjs", "scripts/docs-assets", "README.md", "docs", "CHANGELOG.md"], "Rendering the docs (npm run docs)", () => buildServedDocs()],
 ];
 for (const [output, sources, doing, build] of steps) {
   const why = staleness(output, sources);

@@ -5,8 +5,8 @@
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { contractFacts } from "../../generated/contract-facts.js";
 import type { Workflow, WorkflowStep } from "../../generated/workflows.js";
-import { inputsOf, walkWorkflow, type StepAnswer } from "../workflows/walk.js";
-import { inputNameOf } from "../workflows/expressions.js";
+import { walkWorkflow, type StepAnswer } from "../workflows/walk.js";
+import { inputsFromOperations } from "../workflows/inputs.js";
 import { statusTurnedDown } from "../workflows/criteria.js";
 import type { Case, CheckResult, Observation, Problem } from "./case.js";
 import { reproduction } from "./reproduction.js";
@@ -22,35 +22,9 @@ export const operationsOf = (workflow: Workflow): OperationId[] => [...new Set(w
 export const subjectOf = (workflow: Workflow): OperationId =>
   workflow.steps.find((step) => operationIndex[step.operationId].stateChanging)?.operationId ?? operationsOf(workflow).at(-1)!;
 
-/** Where each input is sent: the first step and field whose payload takes `$inputs.<name>`. */
-function inputFields(workflow: Workflow): Map<string, { operationId: OperationId; field: string }> {
-  const found = new Map<string, { operationId: OperationId; field: string }>();
-  for (const step of workflow.steps) {
-    for (const [field, value] of Object.entries(step.requestBody?.payload ?? {})) {
-      const name = inputNameOf(value);
-      if (name && !found.has(name)) found.set(name, { operationId: step.operationId, field });
-    }
-  }
-  return found;
-}
-
-/**
- * A workflow's inputs from the real values of the operations they are sent to: from the value
- * given for that operation where one was given (--fixtures); else the input's default, else the
- * operation's first documented example (what the sandbox holds). A given value is never mixed
- * with an example's fields (a code given, and the example's passphrase).
- */
-export function workflowInputs(workflow: Workflow, given: Partial<Record<OperationId, Fields>>): Fields {
-  const fromGiven: Fields = {};
-  const fromExamples: Fields = {};
-  for (const [name, { operationId, field }] of inputFields(workflow)) {
-    const value = given[operationId] ? given[operationId][field] : undefined;
-    if (value !== undefined) fromGiven[name] = value;
-    else if (!given[operationId]) fromExamples[name] = contractFacts[operationId].requestExamples[0]?.fields[field];
-  }
-  const defined = (fields: Fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  return { ...defined(fromExamples), ...inputsOf(workflow, defined(fromGiven)) };
-}
+/** A workflow's inputs for the tester: the values given (--fixtures) by operation, else the documented examples. */
+export const workflowInputs = (workflow: Workflow, given: Partial<Record<OperationId, Fields>>): Fields =>
+  inputsFromOperations(workflow, given, (operationId) => contractFacts[operationId as OperationId].requestExamples[0]?.fields);
 
 const caseOf = (workflow: Workflow, step: WorkflowStep, fields: Fields): Case & { operationId: OperationId } => ({
   operationId: step.operationId,

@@ -5,7 +5,7 @@
 // criteria: one that does not hold is a broken chain. Only success criteria: txc-api's extensions
 // (a balance credited) stay the contract tester's, as the proxy does not see every change of an
 // account. What no exchange shows (a deposit.canceled webhook) cannot open a chain.
-import { isDeepStrictEqual } from "node:util";
+import { sameJson } from "../json/same-json.js";
 import { workflows as documentWorkflows, type Workflow, type WorkflowStep } from "../../generated/workflows.js";
 import type { OperationId } from "../../generated/operations.js";
 import { evaluate, inputNameOf, isRuntimeExpression, type ExpressionContext } from "./expressions.js";
@@ -38,8 +38,8 @@ function bindingOf(step: WorkflowStep, context: ExpressionContext, fields: Recor
     const name = inputNameOf(value);
     if (name !== undefined) {
       if (inputs[name] === undefined) inputs[name] = sent;
-      else if (!isDeepStrictEqual(inputs[name], sent)) return undefined;
-    } else if (!isDeepStrictEqual(isRuntimeExpression(value) ? evaluate(value, context) : value, sent)) {
+      else if (!sameJson(inputs[name], sent)) return undefined;
+    } else if (!sameJson(isRuntimeExpression(value) ? evaluate(value, context) : value, sent)) {
       return undefined;
     }
   }
@@ -86,7 +86,7 @@ export class WorkflowChains {
         if (advanced) still.push(advanced);
       }
     }
-    still.push(...this.#opened(exchange).filter((chain) => !still.some((kept) => kept.workflow === chain.workflow && kept.lastIndex === chain.lastIndex && isDeepStrictEqual(kept.context, chain.context))));
+    still.push(...this.#opened(exchange).filter((chain) => !still.some((kept) => kept.workflow === chain.workflow && kept.lastIndex === chain.lastIndex && sameJson(kept.context, chain.context))));
     this.#open.set(key, still.slice(-OPEN_PER_KEY));
     return { continued, broken };
   }

@@ -2,8 +2,8 @@
 // parentheses), a JSONPath condition (RFC 9535, by jsonpath-rfc9535 as Respect evaluates it: over
 // its context wrapped in an array, runtime expressions embedded as {$...}), or a regex. Parsed here
 // rather than evaluated as JavaScript: a workflow file is data, never code.
-import { isDeepStrictEqual } from "node:util";
 import { query, type JsonValue } from "jsonpath-rfc9535";
+import { sameJson } from "../json/same-json.js";
 import { evaluate, type ExpressionContext } from "./expressions.js";
 import type { Criterion } from "../../generated/workflows.js";
 
@@ -77,8 +77,8 @@ function parse(condition: string): Node {
 }
 
 function compare(operator: string, left: unknown, right: unknown): boolean {
-  if (operator === "==") return isDeepStrictEqual(left, right);
-  if (operator === "!=") return !isDeepStrictEqual(left, right);
+  if (operator === "==") return sameJson(left, right);
+  if (operator === "!=") return !sameJson(left, right);
   const ordered = (typeof left === "number" && typeof right === "number") || (typeof left === "string" && typeof right === "string");
   if (!ordered) return false;
   const [a, b] = [left as number | string, right as number | string];

@@ -1,0 +1,8 @@
+// The served page's script, bundled by scripts/docs.mjs into one inline script: the Try it panel
+// and the workflow panel, from the data the build writes into the page (#txc-page-data).
+import { addTryIt } from "./try-it.js";
+import { addWorkflowPanel } from "./run-workflow.js";
+
+const data = JSON.parse(document.getElementById("txc-page-data").textContent);
+addTryIt(data);
+addWorkflowPanel(data);
