@@ -52,8 +52,8 @@ async function pageData(demo, workflows) {
   const { operationIndex, signing } = await import(path.join(generatedDir, "operations.js"));
   const { contractFacts } = await import(path.join(generatedDir, "contract-facts.js"));
   return {
-    operations: Object.entries(operationIndex).map(([operationId, { method, path: apiPath, signed }]) =>
-      ({ operationId, method, path: apiPath, signed, example: signed ? contractFacts[operationId].requestExamples[0]?.fields ?? {} : {} })),
+    operations: Object.entries(operationIndex).map(([operationId, { method, path: apiPath, signed, stateChanging }]) =>
+      ({ operationId, method, path: apiPath, signed, stateChanging, example: signed ? contractFacts[operationId].requestExamples[0]?.fields ?? {} : {} })),
     signing,
     demo,
     workflows: workflows.workflows,

@@ -9,6 +9,25 @@ export function element(tag, attributes = {}, ...children) {
   return node;
 }
 
+/**
+ * A panel's API key and secret fields, filled with the sandbox's demo key (ids `<prefix>-key` and
+ * `<prefix>-secret`), and their labels: `credentials()` reads them when a request is signed.
+ */
+export function credentialFields(prefix, demo) {
+  const key = element("input", { id: `${prefix}-key`, "aria-label": "API key", autocomplete: "off", spellcheck: "false" });
+  const secret = element("input", { id: `${prefix}-secret`, "aria-label": "API secret", autocomplete: "off", spellcheck: "false", type: "password" });
+  key.value = demo.key;
+  secret.value = demo.secret;
+  return {
+    key, secret,
+    labels: [
+      element("label", {}, "API key (the sandbox's demo key)", key),
+      element("label", {}, "API secret (the demo secret; used only to sign, never sent)", secret),
+    ],
+    credentials: () => ({ key: key.value, secret: secret.value }),
+  };
+}
+
 /** Shows `panel` (or hides it, when `shown` is false), hiding the page's other panels. */
 export function showPanel(panel, shown = true) {
   if (shown) for (const other of document.querySelectorAll(".txc-panel")) if (other !== panel) other.hidden = true;

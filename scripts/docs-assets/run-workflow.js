@@ -7,7 +7,7 @@
 import { walkWorkflow, inputsOf, missingInputs } from "../../src/workflows/walk.ts";
 import { inputsFromOperations } from "../../src/workflows/inputs.ts";
 import { statusTurnedDown } from "../../src/workflows/criteria.ts";
-import { element, showPanel, shownJson } from "./dom.js";
+import { credentialFields, element, showPanel, shownJson } from "./dom.js";
 import { RUN_LINK } from "./run-link.js";
 import { requestText, sendFromPage, signedRequest } from "./signing.js";
 
@@ -17,8 +17,7 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
   const exampleOf = (operationId) => operationOf.get(operationId)?.example;
   const choice = element("select", { id: "txc-workflow-choice", "aria-label": "Workflow" },
     ...workflows.map((workflow) => element("option", { value: workflow.workflowId }, `${workflow.workflowId}: ${workflow.summary}`)));
-  const key = element("input", { id: "txc-workflow-key", "aria-label": "API key", autocomplete: "off", spellcheck: "false" });
-  const secret = element("input", { id: "txc-workflow-secret", "aria-label": "API secret", autocomplete: "off", spellcheck: "false", type: "password" });
+  const { labels: credentialLabels, credentials } = credentialFields("txc-workflow", demo);
   const inputs = element("textarea", { id: "txc-workflow-inputs", "aria-label": "Inputs", rows: "5", spellcheck: "false" });
   const run = element("button", { id: "txc-workflow-run", class: "txc-send", type: "button" }, "Run workflow");
   const reset = element("button", { id: "txc-workflow-reset", class: "txc-secondary", type: "button" }, "Reset the sandbox");
@@ -27,8 +26,7 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
   const close = element("button", { id: "txc-workflow-close", class: "txc-close", type: "button", "aria-label": "Close" }, "×");
   const form = element("form", { id: "txc-workflow-form" },
     element("label", {}, "Workflow", choice),
-    element("label", {}, "API key (the sandbox's demo key)", key),
-    element("label", {}, "API secret (the demo secret; used only to sign, never sent)", secret),
+    ...credentialLabels,
     element("label", {}, "Inputs (the sandbox's values: each operation's first documented example, or the input's default)", inputs),
     run, " ", reset);
   form.addEventListener("submit", (event) => event.preventDefault());
@@ -37,8 +35,6 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
     form,
     element("p", {}, "Steps"), steps,
     element("p", {}, "Outcome"), outcome);
-  key.value = demo.key;
-  secret.value = demo.secret;
 
   const selected = () => workflows.find((workflow) => workflow.workflowId === choice.value);
   const clearRun = () => {
@@ -91,9 +87,12 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
 
   const send = async (step, fields) => {
     const operation = operationOf.get(step.operationId);
-    const request = await signedRequest(operation, fields, { key: key.value, secret: secret.value }, signing);
+    const request = await signedRequest(operation, fields, credentials(), signing);
     const shown = stepLine(step, operation, request);
-    const response = await sendFromPage(operation, request);
+    const response = await sendFromPage(operation, request).catch((error) => {
+      shown.verdict.textContent = "no answer";
+      throw error;
+    });
     shown.line.dataset.status = String(response.status);
     shown.verdict.textContent = `${response.status} ${response.statusText}`;
     shown.answer.textContent = shownJson(response.text);
@@ -110,8 +109,10 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
     const last = walk.steps.at(-1);
     if (walk.outcome === "completed") return `Completed: all ${walk.steps.length} steps held.`;
     if (walk.outcome === "ended") return `Ended early after ${last.step.stepId} (${walk.endedBy}), every step sent held.`;
+    // As the contract tester judges it: a step that changes state, refused where it was wanted.
     const status = last.answer?.status;
-    const usedUp = status >= 400 && status < 500 && statusTurnedDown(last.step.successCriteria, { inputs: {}, steps: {}, statusCode: status });
+    const usedUp = operationOf.get(last.step.operationId)?.stateChanging && status >= 400 && status < 500
+      && statusTurnedDown(last.step.successCriteria, { inputs: {}, steps: {}, statusCode: status });
     return [`Failed at ${last.step.stepId}:`, ...last.unmet,
       ...(usedUp ? ["Its inputs may have been used up by an earlier run (a code redeems once, a deposit refunds once): reset the sandbox, or edit the inputs."] : [])].join("\n");
   };

@@ -1,6 +1,6 @@
 // The try-it panel of the page the sandbox serves: pick an operation, edit its body, and send it
 // signed from the page (WebCrypto HMAC-SHA512) to the origin that served the page, nowhere else.
-import { element, showPanel, shownJson } from "./dom.js";
+import { credentialFields, element, showPanel, shownJson } from "./dom.js";
 import { requestText, sendFromPage, signedRequest } from "./signing.js";
 
 /** Adds the Try it button and its panel; `data` is the page's (#txc-page-data). */
@@ -9,8 +9,7 @@ export function addTryIt({ operations, signing, demo }) {
   const open = element("button", { id: "txc-try-it-open", type: "button", "aria-controls": "txc-try-it" }, "Try it");
   const choice = element("select", { id: "txc-try-it-operation", "aria-label": "Operation" },
     ...operations.map((operation) => element("option", { value: operation.operationId }, `${operation.method} ${operation.path} (${operation.operationId})`)));
-  const key = element("input", { id: "txc-try-it-key", "aria-label": "API key", autocomplete: "off", spellcheck: "false" });
-  const secret = element("input", { id: "txc-try-it-secret", "aria-label": "API secret", autocomplete: "off", spellcheck: "false", type: "password" });
+  const { key, secret, labels: credentialLabels, credentials } = credentialFields("txc-try-it", demo);
   const body = element("textarea", { id: "txc-try-it-body", "aria-label": "Request body", rows: "7", spellcheck: "false" });
   const send = element("button", { id: "txc-try-it-send", class: "txc-send", type: "button" }, "Send signed request");
   const sent = element("pre", { id: "txc-try-it-request", "aria-label": "The request as sent" });
@@ -19,8 +18,7 @@ export function addTryIt({ operations, signing, demo }) {
   // A form, as browsers expect around a password field; it is never submitted.
   const form = element("form", { id: "txc-try-it-form" },
     element("label", {}, "Operation", choice),
-    element("label", {}, "API key (the sandbox's demo key)", key),
-    element("label", {}, "API secret (the demo secret; used only to sign, never sent)", secret),
+    ...credentialLabels,
     element("label", {}, `Body fields (${bodyFields.path} and ${bodyFields.nonce} are added when signing)`, body),
     send);
   form.addEventListener("submit", (event) => event.preventDefault());
@@ -29,8 +27,6 @@ export function addTryIt({ operations, signing, demo }) {
     form,
     element("p", {}, "Request as sent"), sent,
     element("p", {}, "Answer"), answer);
-  key.value = demo.key;
-  secret.value = demo.secret;
 
   const selected = () => operations.find((operation) => operation.operationId === choice.value);
   const showExample = () => {
@@ -84,7 +80,7 @@ export function addTryIt({ operations, signing, demo }) {
     sent.textContent = answer.textContent = "";
     answer.removeAttribute("data-status");
     try {
-      const request = await signedRequest(operation, operation.signed ? bodyFieldsTyped() : {}, { key: key.value, secret: secret.value }, signing);
+      const request = await signedRequest(operation, operation.signed ? bodyFieldsTyped() : {}, credentials(), signing);
       sent.textContent = requestText(operation, request);
       const response = await sendFromPage(operation, request);
       answer.dataset.status = String(response.status);

@@ -108,14 +108,17 @@ describe("the served page's workflow panel", () => {
     expect(runs.third.outcome).toBe("completed");
   });
 
-  it("sends nothing for inputs that are not JSON or miss a required one, and shows the sandbox's refusal of a wrong secret at the first step", async () => {
+  it("sends nothing for inputs that are not JSON or miss a required one, shows the sandbox's refusal of a wrong secret at the first step, and gives way to Try it", async () => {
     const runs = (await inPage(`${sandbox.baseUrl}/`, `
-      return {
+      const runs = {
         notJson: await window.txcRun("refundCancelledDeposit", { inputs: "{ uniqueId: " }),
         missing: await window.txcRun("refundCancelledDeposit", { inputs: '{ "address": "TQ5Nd2xWJbT8u9tK3vRzYpL6mC1aF4eH7s" }' }),
         wrongSecret: await window.txcRun("readInvestmentsByPages", { secret: "not-the-secret" }),
       };
-    `)) as Record<string, Run>;
+      document.getElementById("txc-try-it-open").click();
+      runs.panelsAfterTryIt = { workflow: document.getElementById("txc-workflow").hidden, tryIt: document.getElementById("txc-try-it").hidden };
+      return runs;
+    `)) as Record<string, Run> & { panelsAfterTryIt: { workflow: boolean; tryIt: boolean } };
     expect(runs.notJson).toMatchObject({ outcome: "error", steps: [] });
     expect(runs.notJson!.text).toMatch(/^Not run: the inputs are not JSON/);
     expect(runs.missing).toMatchObject({ outcome: "error", steps: [], text: "Not run: the workflow needs the input uniqueId" });
@@ -123,5 +126,8 @@ describe("the served page's workflow panel", () => {
     expect(runs.wrongSecret!.steps).toHaveLength(1);
     expect(runs.wrongSecret!.steps[0]).toMatchObject({ stepId: "firstPage", verdict: "failed", status: "401" });
     expect(runs.wrongSecret!.text).toMatch(/^Failed at firstPage:\nfirstPage: \$statusCode == 200 does not hold \(\$statusCode is 401\)/);
+    // A read refused is no value used up.
+    expect(runs.wrongSecret!.text).not.toMatch(/used up/);
+    expect(runs.panelsAfterTryIt).toEqual({ workflow: true, tryIt: false });
   });
 });
