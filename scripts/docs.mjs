@@ -7,7 +7,7 @@
 //   script of docs-assets/page.js, bundled with the package's workflow walk), the package's picks
 //   and changelog (scripts/served-docs.mjs).
 // A Content-Security-Policy keeps both offline: the page may load nothing from outside itself;
-// the served page may connect to its own origin, where the try-it panel sends. Redoc's attribution
+// the served page may connect to its own origin, where its panels send. Redoc's attribution
 // ("API docs by" and Redocly's logo) loads the logo from a CDN, which the policy refuses with an
 // error in the console on every load: the logo is written into the page instead.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
