@@ -19,6 +19,7 @@ export const operationIndex = {
     "requestFields": [],
     "requestDefaults": {},
     "tiedToRequest": [],
+    "oncePer": [],
     "publicAnswer": [
       "pong"
     ]
@@ -78,6 +79,7 @@ export const operationIndex = {
         "atMostItems": "limit"
       }
     ],
+    "oncePer": [],
     "publicAnswer": null
   },
   "getInterestPaymentsHistory": {
@@ -128,6 +130,7 @@ export const operationIndex = {
         "atMostItems": "limit"
       }
     ],
+    "oncePer": [],
     "publicAnswer": null
   },
   "updateFlexAutoReinvestment": {
@@ -155,6 +158,7 @@ export const operationIndex = {
       "enabled": false
     },
     "tiedToRequest": [],
+    "oncePer": [],
     "publicAnswer": null
   },
   "getMainBalance": {
@@ -183,6 +187,7 @@ export const operationIndex = {
         "onlyKey": "ticker"
       }
     ],
+    "oncePer": [],
     "publicAnswer": null
   },
   "applyCode": {
@@ -208,6 +213,9 @@ export const operationIndex = {
     ],
     "requestDefaults": {},
     "tiedToRequest": [],
+    "oncePer": [
+      "code"
+    ],
     "publicAnswer": null
   },
   "refundDeposit": {
@@ -238,6 +246,7 @@ export const operationIndex = {
         "equals": "transaction_id"
       }
     ],
+    "oncePer": [],
     "publicAnswer": null
   },
   "getMiningPayoutDestination": {
@@ -255,6 +264,7 @@ export const operationIndex = {
     ],
     "requestDefaults": {},
     "tiedToRequest": [],
+    "oncePer": [],
     "publicAnswer": null
   },
   "getFundingHistory": {
@@ -297,6 +307,7 @@ export const operationIndex = {
         "atMostItems": "limit"
       }
     ],
+    "oncePer": [],
     "publicAnswer": null
   },
   "resetSubAccountApiKey": {
@@ -314,6 +325,7 @@ export const operationIndex = {
     ],
     "requestDefaults": {},
     "tiedToRequest": [],
+    "oncePer": [],
     "publicAnswer": null
   }
 };

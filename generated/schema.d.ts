@@ -112,6 +112,8 @@ export interface paths {
         /**
          * Apply code
          * @description Redeems a prepaid value code into the account. Changes state. Rate limit: that of `/api/v4/main-account/*`. Responses are not cached. The document does not say which of `code` and `passphrase` are required, and does not show the error responses of this endpoint; the errors listed are those of the general status table.
+         *
+         *     A redeemed code is spent: the endpoint redeems a prepaid value code, so a code succeeds once, whoever sends it, and applying it again is refused (`x-once-per: [code]`). Which status refuses it is not shown; the package's server kit and sandbox answer 400 keyed by `code`.
          */
         post: operations["applyCode"];
         delete?: never;

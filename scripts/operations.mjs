@@ -55,6 +55,17 @@ function requestDefaults(document, operation) {
  */
 const tiedToRequest = (document, operation) => resolve(document, operation.responses?.["200"])?.["x-tied-to-request"] ?? [];
 
+/**
+ * The request fields whose value the operation accepts once (`x-once-per`): a redeemed code is
+ * spent. A name that is not a field of the request stops the build.
+ */
+function oncePer(document, operation) {
+  const fields = operation["x-once-per"] ?? [];
+  const known = requestFields(document, operation);
+  for (const field of fields) if (!known.includes(field)) throw new Error(`${operation.operationId}: x-once-per names ${JSON.stringify(field)}, which is not a field of its request`);
+  return fields;
+}
+
 /** What a public (unsigned) operation answers, as its first 200 example gives it (the ping's ["pong"]); null for a signed one. */
 function publicAnswer(document, operation) {
   if (isSigned(document, operation)) return null;
@@ -101,6 +112,7 @@ export function operationIndex(document) {
       requestFields: requestFields(document, operation),
       requestDefaults: requestDefaults(document, operation),
       tiedToRequest: tiedToRequest(document, operation),
+      oncePer: oncePer(document, operation),
       publicAnswer: publicAnswer(document, operation),
     };
   }

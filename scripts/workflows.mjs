@@ -56,9 +56,19 @@ export function workflowProblems(workflows, document) {
         }
       }
     };
+    const sentOnce = new Set();
     for (const step of workflow.steps ?? []) {
       const where = `${workflow.workflowId}.${step.stepId}`;
       const operation = operations.get(step.operationId);
+      const oncePer = operation?.["x-once-per"] ?? [];
+      if (oncePer.length > 0) {
+        // The document's x-once-per decides what a repeat must get: the same value sent again is refused.
+        const value = JSON.stringify([step.operationId, oncePer.map((field) => step.requestBody?.payload?.[field])]);
+        const refuses200 = (step.successCriteria ?? []).some(({ condition }) => /\$statusCode\s*>=\s*4\d\d/.test(condition ?? ""));
+        if (sentOnce.has(value) && !refuses200) problems.push(`${where}: sends ${step.operationId} with the ${oncePer.join(", ")} of an earlier step, which x-once-per says is refused: its success criteria must want a 4xx`);
+        if (!sentOnce.has(value) && refuses200) problems.push(`${where}: wants ${step.operationId} refused, but no earlier step sent its ${oncePer.join(", ")} (x-once-per)`);
+        sentOnce.add(value);
+      }
       if (!operation) problems.push(`${where}: operationId ${JSON.stringify(step.operationId)} is no operation of the document`);
       const fields = Object.keys(requestSchema(document, operation ?? {})?.properties ?? {});
       for (const field of Object.keys(step.requestBody?.payload ?? {})) {

@@ -14,6 +14,7 @@ export {
 export { validateRequest, type RequestValidation, type HandledBody } from "./server/validate.js";
 export { privateErrorBody, publicErrorBody, errorReply, type FieldErrors, type Reply } from "./server/error-bodies.js";
 export { memoryNonceStore, type NonceStore, type NonceResult, type NonceTaken, type NonceRefusal } from "./server/nonces.js";
+export { memoryClaimStore, type ClaimStore, type ClaimResult, type ClaimTaken } from "./server/claims.js";
 export { MemoryRateLimits, type RateLimitStore } from "./server/rate-limits.js";
 export type { ResponseValidation } from "./server/answer-check.js";
 export type { ApiLogEntry, ApiLogger } from "./server/pipeline.js";

@@ -14,7 +14,7 @@ import { UsageError } from "./usage-error.js";
 
 const SHUTDOWN_BOUND_MS = 5_000;
 
-export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE] [--no-rate-limits] [--fault SPEC]...
+export const serveHelp = `Usage: txc-api serve [--host HOST] [--port PORT] [--data FILE] [--no-rate-limits] [--nonce-max-age MS] [--fault SPEC]...
 
 Runs the sandbox: one local server with the rendered docs at /, the bundled document at
 /openapi.json, and an API under ${pathPrefixes.api} that behaves as the description says (signatures and
@@ -29,6 +29,9 @@ Options:
                      the entry)
   --no-rate-limits   do not answer 429: for load tests of your own code (contract-test it with
                      --no-pacing)
+  --nonce-max-age MS refuse (401) a nonce that, read as Unix time in milliseconds, is more than
+                     MS from the sandbox's clock, past or future (off by default: the
+                     description leaves the window open)
   --fault SPEC       a fault to apply, as JSON (repeatable), such as
                      '{"operationId":"getMainBalance","status":429,"times":3}'; fields:
                      operationId, status, retryAfterSeconds, delayMs, drop ("before" or "after"),
@@ -78,7 +81,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
     args: argv,
     options: {
       host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" }, "no-rate-limits": { type: "boolean", default: false },
-      fault: { type: "string", multiple: true },
+      fault: { type: "string", multiple: true }, "nonce-max-age": { type: "string" },
     },
     strict: true,
   });
@@ -92,9 +95,11 @@ export async function serveCommand(argv: string[]): Promise<void> {
       throw error;
     }
   });
+  const maxAge = values["nonce-max-age"];
+  if (maxAge !== undefined && !/^[1-9]\d{0,12}$/.test(maxAge)) throw new UsageError(`--nonce-max-age must be a positive whole number of milliseconds, such as 300000 (got ${printableStart(maxAge)})`);
   let opened;
   try {
-    opened = await openSandbox({ port, host: values.host!, data: values.data, rateLimits: !values["no-rate-limits"] });
+    opened = await openSandbox({ port, host: values.host!, data: values.data, rateLimits: !values["no-rate-limits"], ...(maxAge === undefined ? {} : { nonceMaxAgeMs: Number(maxAge) }) });
   } catch (error) {
     if (error instanceof DatasetError) throw new UsageError(`--data ${error.message}`);
     if ((error as NodeJS.ErrnoException).syscall === "listen") throw listenError(error as NodeJS.ErrnoException, values.host!, port);

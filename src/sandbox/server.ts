@@ -23,6 +23,8 @@ export type SandboxOptions = {
   maxBodyBytes?: number;
   /** Enforce the documented rate limits (default true); off for load tests of one's own code. */
   rateLimits?: boolean;
+  /** Refuse nonces further than this from the clock, read as Unix milliseconds (off by default). */
+  nonceMaxAgeMs?: number;
   /** Where each API request is recorded (served at GET /sandbox/calls, cleared by the reset). */
   calls?: CallLog;
   /** The faults to apply (added with POST /sandbox/faults too, cleared by the reset). */
@@ -38,13 +40,13 @@ export type SandboxControls = { reset?: () => void };
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under its root path. */
 export function createSandbox({
-  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
+  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, nonceMaxAgeMs, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
 }: SandboxOptions): Server {
   // The kit tells of a handler that threw or a store that failed; the sandbox says it on its own log.
   const apiLog: ApiLogger = ({ message }) => log(`txc-api sandbox: ${message}`);
-  let session = new SandboxSession(dataset, { rateLimits, log: apiLog });
+  let session = new SandboxSession(dataset, { rateLimits, nonceMaxAgeMs, log: apiLog });
   controls.reset = () => {
-    session = new SandboxSession(dataset, { rateLimits, log: apiLog });
+    session = new SandboxSession(dataset, { rateLimits, nonceMaxAgeMs, log: apiLog });
     calls.clear();
     faults.clear();
   };

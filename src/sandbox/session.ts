@@ -3,6 +3,7 @@
 import type { Dataset } from "../../generated/dataset.js";
 import { ApiPipeline, type ApiLogger } from "../server/pipeline.js";
 import { memoryNonceStore } from "../server/nonces.js";
+import { memoryClaimStore } from "../server/claims.js";
 import { MemoryRateLimits } from "../server/rate-limits.js";
 import { kitHandlers, type SandboxKey } from "./handlers.js";
 import { SandboxState } from "./state.js";
@@ -13,9 +14,11 @@ export class SandboxSession {
   /** The last nonce accepted for each API key. */
   readonly nonces = memoryNonceStore();
   readonly limits = new MemoryRateLimits();
+  /** The values of once-only operations spent (the codes applied). */
+  readonly claims = memoryClaimStore();
   readonly api: ApiPipeline<SandboxKey>;
 
-  constructor(dataset: Dataset, { rateLimits, log }: { rateLimits: boolean; log: ApiLogger }) {
+  constructor(dataset: Dataset, { rateLimits, nonceMaxAgeMs, log }: { rateLimits: boolean; nonceMaxAgeMs?: number | undefined; log: ApiLogger }) {
     this.state = new SandboxState(dataset);
     // The sandbox's handlers are typed from the document and its pages are sent as serialised
     // once: their answers are not checked again on every request.
@@ -23,6 +26,8 @@ export class SandboxSession {
       keys: (apiKey) => this.state.credentials(apiKey),
       handlers: kitHandlers(this.state),
       nonces: this.nonces,
+      claims: this.claims,
+      ...(nonceMaxAgeMs === undefined ? {} : { nonceMaxAgeMs }),
       rateLimits: rateLimits ? this.limits : false,
       responseValidation: "off",
       log,

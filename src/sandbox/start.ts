@@ -17,6 +17,8 @@ export type StartSandboxOptions = {
   data?: Dataset | string;
   /** Answer 429 past the documented limits (default true). */
   rateLimits?: boolean;
+  /** Refuse (401) a nonce further than this from the clock, read as Unix milliseconds: off by default, as in createApiHandler. */
+  nonceMaxAgeMs?: number;
   /** Where an exception inside the sandbox is told, with its stack (it is answered 500); default stderr. Never a secret. */
   log?: (message: string) => void;
 };
@@ -49,12 +51,12 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 }
 
 /** The sandbox and its HTTP server: `txc-api serve` keeps the server for its graceful stop. */
-export async function openSandbox({ port = 0, host = "127.0.0.1", data, rateLimits = true, log }: StartSandboxOptions = {}): Promise<{ sandbox: Sandbox; server: Server; dataset: Dataset }> {
+export async function openSandbox({ port = 0, host = "127.0.0.1", data, rateLimits = true, nonceMaxAgeMs, log }: StartSandboxOptions = {}): Promise<{ sandbox: Sandbox; server: Server; dataset: Dataset }> {
   const dataset = data === undefined ? builtInDataset() : typeof data === "string" ? loadDataset(data) : checkDataset(structuredClone(data), "data");
   const calls = new CallLog();
   const faults = new FaultQueue();
   const controls: SandboxControls = {};
-  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument, rateLimits, calls, faults, controls, ...(log ? { log } : {}) });
+  const server = createSandbox({ dataset, docsFile: docsPage, documentFile: bundledDocument, rateLimits, ...(nonceMaxAgeMs === undefined ? {} : { nonceMaxAgeMs }), calls, faults, controls, ...(log ? { log } : {}) });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -16,7 +16,7 @@ export class SandboxState {
   readonly currencies: Set<string>;
   readonly #dataset: Dataset;
   readonly #accounts = new Map<string, { account: Account; secret: KeyObject; partner: boolean }>();
-  readonly #codes = new Map<string, Code & { applied: boolean }>();
+  readonly #codes = new Map<string, Code>();
   readonly #refunded = new Set<string>();
   readonly #serviceAddresses: Set<string>;
 
@@ -32,7 +32,7 @@ export class SandboxState {
       // The secret held as a KeyObject: made once, not converted from text on every request.
       for (const { key, secret } of account.apiKeys) this.#accounts.set(key, { account, secret: createSecretKey(Buffer.from(secret, "utf8")), partner: account.businessPartner });
     }
-    for (const code of this.#dataset.codes) this.#codes.set(code.code, { ...code, applied: false });
+    for (const code of this.#dataset.codes) this.#codes.set(code.code, code);
   }
 
   #pagesOf(account: Account): PageCache {
@@ -55,15 +55,14 @@ export class SandboxState {
     return Object.fromEntries(listed.map(([currency, amount]) => [currency, { main_balance: amount }]));
   }
 
+  /** A code is spent once: the kit's claim (the document's x-once-per) refuses it again before this runs. */
   applyCode(account: Account, code: string | undefined, passphrase: string | undefined) {
     const entry = code === undefined ? undefined : this.#codes.get(code);
     if (!entry) throw invalidField("code", "The code is not valid.");
-    if (entry.applied) throw invalidField("code", "The code has already been applied.");
     if ((entry.passphrase ?? undefined) !== passphrase) throw invalidField("passphrase", "The passphrase does not match the code.");
     // Computed before anything changes, so that a failure leaves the code unapplied.
     const credited = new Big(account.balances[entry.ticker] ?? "0").plus(entry.amount).toFixed();
     account.balances[entry.ticker] = credited;
-    entry.applied = true;
     return { message: "Code was successfully applied", ticker: entry.ticker, amount: entry.amount, external_id: randomUUID() };
   }
 

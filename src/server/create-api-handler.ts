@@ -97,6 +97,10 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new ApiHandlerSetupError(`maxBodyBytes must be a positive integer (got ${String(options.maxBodyBytes)})`);
   const responseValidation = options.responseValidation ?? "throw";
   if (!["throw", "warn", "off"].includes(responseValidation)) throw new ApiHandlerSetupError(`responseValidation must be "throw", "warn" or "off" (got ${JSON.stringify(responseValidation)})`);
+  const { nonceMaxAgeMs } = options;
+  if (nonceMaxAgeMs !== undefined && !(Number.isInteger(nonceMaxAgeMs) && nonceMaxAgeMs > 0)) {
+    throw new ApiHandlerSetupError(`nonceMaxAgeMs must be a positive integer of milliseconds, such as 300000 for 5 minutes (got ${String(nonceMaxAgeMs)})`);
+  }
   const pipeline = new ApiPipeline({ ...options, handlers });
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 

@@ -9,6 +9,7 @@ import { errorReply, type Reply } from "./error-bodies.js";
 import { notImplemented, type ApiRequest, type Handlers } from "./handler-types.js";
 import { JsonText } from "./json-text.js";
 import { memoryNonceStore, type NonceStore } from "./nonces.js";
+import { claimedValue, memoryClaimStore, spentRefusal, type ClaimResult, type ClaimStore, type ClaimTaken } from "./claims.js";
 import { MemoryRateLimits, type RateLimitStore } from "./rate-limits.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
@@ -18,7 +19,7 @@ import { isPromise, verifyNow, type KeyLookup, type KeyRecord, type Verified, ty
 export type ApiLogEntry = {
   level: "warn" | "error";
   /** What happened: a handler threw, an answer broke the document, a store failed. */
-  event: "handler-failed" | "handler-missing" | "answer-breaks-document" | "store-failed";
+  event: "handler-failed" | "handler-missing" | "answer-breaks-document" | "store-failed" | "store-not-durable";
   message: string;
   operationId?: string;
   status?: number;
@@ -32,6 +33,16 @@ export type ApiPipelineOptions<Key extends KeyRecord = KeyRecord> = {
   handlers: Handlers<Key>;
   /** Where nonces are checked and recorded; default in memory, one process (digits, greater than the last accepted for the key). */
   nonces?: NonceStore;
+  /**
+   * Where the values of once-only operations (the document's x-once-per: a code applied) are
+   * claimed before their handler runs; default in memory, one process.
+   */
+  claims?: ClaimStore;
+  /**
+   * Refuse (401) a nonce that, read as Unix time in milliseconds, is further than this from the
+   * server's clock, past or future. Off by default: the description leaves the window open.
+   */
+  nonceMaxAgeMs?: number;
   /** Where the documented rate limits are counted; default in memory, one process; false: not enforced. */
   rateLimits?: RateLimitStore | false;
   /** What happens to a handler's answer that breaks the document; default "throw" (answered 500 and logged). */
@@ -51,6 +62,8 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   readonly #keys: KeyLookup<Key>;
   readonly #handlers: Handlers<Key>;
   readonly #nonces: NonceStore;
+  readonly #claims: ClaimStore;
+  readonly #nonceMaxAgeMs: number | undefined;
   readonly #limits: RateLimitStore | false;
   readonly #validation: ResponseValidation;
   readonly #log: ApiLogger;
@@ -59,9 +72,15 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     this.#keys = options.keys;
     this.#handlers = options.handlers;
     this.#nonces = options.nonces ?? memoryNonceStore();
+    this.#claims = options.claims ?? memoryClaimStore();
+    this.#nonceMaxAgeMs = options.nonceMaxAgeMs;
     this.#limits = options.rateLimits === undefined ? new MemoryRateLimits() : options.rateLimits;
     this.#validation = options.responseValidation ?? "throw";
     this.#log = options.log ?? stderrApiLogger;
+    this.#claims.warnings?.().then(
+      (warnings) => warnings.forEach((message) => this.#log({ level: "warn", event: "store-not-durable", message })),
+      () => {},
+    );
   }
 
   /**
@@ -90,7 +109,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   /** The answer to an admitted request, from its raw body: at once when no store or handler made it wait. */
   answer({ operationId, request }: Admitted, rawBody: Uint8Array | string): Reply | Promise<Reply> {
     if (!isPrivateOperation(operationId)) return this.#answerPublic(operationId, request);
-    const verified = verifyNow({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces });
+    const verified = verifyNow({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces, nonceMaxAgeMs: this.#nonceMaxAgeMs });
     return isPromise(verified) ? verified.then((result) => this.#afterVerify(operationId, request, result)) : this.#afterVerify(operationId, request, verified);
   }
 
@@ -106,7 +125,40 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
       return { status: verified.status, body: verified.body };
     }
     const refused = this.#refusal(operationId, verified);
-    return refused ? this.#releasing(verified, refused) : this.#handle(operationId, request, verified);
+    if (refused) return this.#releasing(verified, refused);
+    const value = claimedValue(operationId, verified.body);
+    return value === undefined ? this.#handle(operationId, request, verified) : this.#claimThenHandle(operationId, request, verified, value);
+  }
+
+  /** A once-only value claimed before the handler runs: a value claimed already gets the documented refusal. */
+  #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, value: string): Reply | Promise<Reply> {
+    const claimed = (result: ClaimResult) =>
+      result.claimed ? this.#handle(operationId, request, verified, result) : this.#releasing(verified, this.#errorAnswer(operationId, request.path, spentRefusal(operationId)));
+    const failed = (error: unknown) => {
+      this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the claim store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
+      return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
+    };
+    try {
+      const result = this.#claims.claim(operationId, value);
+      return isPromise(result) ? result.then(claimed, failed) : claimed(result);
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  /** A claim given back once its handler refused or threw; a store that fails to is logged, the reply stands. */
+  #givingBack(claim: ClaimTaken | undefined, reply: Reply | Promise<Reply>): Reply | Promise<Reply> {
+    if (!claim) return reply;
+    const failed = (error: unknown) => {
+      this.#log({ level: "warn", event: "store-failed", message: `the claim store failed to give a refused request's value back: ${(error as Error)?.message ?? String(error)}` });
+      return reply;
+    };
+    try {
+      const released = claim.release();
+      return isPromise(released) ? released.then(() => reply, failed) : reply;
+    } catch (error) {
+      return failed(error);
+    }
   }
 
   /** validate, then authorize: the 400 keyed by field, or the partner-only 403. */
@@ -132,12 +184,16 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     }
   }
 
-  #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>): Reply | Promise<Reply> {
+  #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, claim?: ClaimTaken): Reply | Promise<Reply> {
     const handler = this.#handlers[operationId] as (context: object) => unknown;
+    // An answer the handler gave keeps the claim, even one the document check replaces with 500: the handler acted.
     const answered = (answer: unknown) =>
-      answer instanceof ApiError ? this.#releasing(verified, this.#errorAnswer(operationId, request.path, answer)) : this.#okAnswer(operationId, request.path, verified.body, answer);
-    // The handler may have acted before it failed: its nonce stays used, so that a replay cannot act twice.
-    const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : this.#failed(operationId, request.path, error));
+      answer instanceof ApiError
+        ? this.#givingBack(claim, this.#releasing(verified, this.#errorAnswer(operationId, request.path, answer)))
+        : this.#okAnswer(operationId, request.path, verified.body, answer);
+    // The handler may have acted before it failed: its nonce stays used, so that a replay cannot act
+    // twice; its claim is given back, as the handler's own work is expected to have rolled back.
+    const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : this.#givingBack(claim, this.#failed(operationId, request.path, error)));
     try {
       const answer = handler({ body: verified.body, apiKey: verified.apiKey, key: verified.key, request });
       return isPromise(answer) ? answer.then(answered, threw) : answered(answer);

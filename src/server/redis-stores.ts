@@ -1,11 +1,13 @@
-// Nonces and rate-limit windows shared by several server processes, on Redis: each check is one
-// Lua script, atomic on the Redis server, so that a replay sent to another process is refused and
-// the documented limits count every process's requests.
+// Nonces, rate-limit windows and once-only claims shared by several server processes, on Redis:
+// each check is one Lua script, atomic on the Redis server, so that a replay sent to another
+// process is refused, the documented limits count every process's requests, and a code is
+// redeemed once whichever process each request reaches.
 import { randomUUID } from "node:crypto";
 import type { OperationId } from "../../generated/operations.js";
 import { windowsOf } from "../rate-limits/sliding-windows.js";
 import { NONCE_DIGITS, nonceFormatRefusal, nonceReusedRefusal, type NonceStore } from "./nonces.js";
 import type { RateLimitStore } from "./rate-limits.js";
+import type { ClaimStore } from "./claims.js";
 
 /**
  * The one call the stores make: ioredis's `eval(script, numKeys, ...keys, ...args)`. For
@@ -47,8 +49,18 @@ for i, key in ipairs(KEYS) do
 end
 return 1`;
 
-/** The nonce and rate-limit stores on one Redis: `createApiHandler({ ...redisStores(redis), keys, handlers })`. */
-export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs = 1_000 }: RedisStoreOptions = {}): { nonces: NonceStore; rateLimits: RateLimitStore } {
+// A claim is held until given back by its holder (its token), never expired: a code spent stays spent.
+const CLAIM = `
+if redis.call("SET", KEYS[1], ARGV[1], "NX") then return 1 end
+return 0`;
+const GIVE_BACK = `
+if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end
+return 0`;
+// INFO is allowed in scripts (CONFIG is not): whether the append-only file is on.
+const PERSISTENCE = `return redis.call("INFO", "persistence")`;
+
+/** The nonce, rate-limit and claim stores on one Redis: `createApiHandler({ ...redisStores(redis), keys, handlers })`. */
+export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs = 1_000 }: RedisStoreOptions = {}): { nonces: NonceStore; rateLimits: RateLimitStore; claims: ClaimStore } {
   if (!redis || typeof redis.eval !== "function") throw new TypeError("redisStores needs a Redis client with eval(script, numKeys, ...args), such as an ioredis instance");
   const call = (script: string, keys: string[], args: (string | number)[]) =>
     new Promise<unknown>((resolve, reject) => {
@@ -66,6 +78,19 @@ export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs =
         if (!accepted) return nonceReusedRefusal(previous);
         const recorded = nonce.replace(/^0+/, "");
         return { accepted: true, release: async () => void (await call(RELEASE, [key], [recorded, previous])) };
+      },
+    },
+    claims: {
+      async claim(operationId, value) {
+        const key = `${prefix}claim:{${operationId}}:${value}`;
+        const token = member();
+        if ((await call(CLAIM, [key], [token])) !== 1) return { claimed: false };
+        return { claimed: true, release: async () => void (await call(GIVE_BACK, [key], [token])) };
+      },
+      async warnings() {
+        const info = String(await call(PERSISTENCE, [], []));
+        if (!/^aof_enabled:0\s*$/m.test(info)) return [];
+        return ["Redis runs without its append-only file (aof_enabled:0): a restart forgets the nonces and the codes spent, so that captured requests are accepted again. Run Redis with appendonly yes (and consider nonceMaxAgeMs)."];
       },
     },
     rateLimits: {

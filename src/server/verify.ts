@@ -5,7 +5,7 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "no
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
 import { privateErrorBody } from "./error-bodies.js";
-import type { NonceResult, NonceStore } from "./nonces.js";
+import { NONCE_DIGITS, type NonceResult, type NonceStore } from "./nonces.js";
 
 /** What a server knows of an API key: its secret (never logged or echoed) and whether it is a business partner's. */
 export type KeyRecord = { secret: string | KeyObject; partner?: boolean };
@@ -28,7 +28,7 @@ export type SignedRequestInput = {
 /** Why a request was refused: one code per rule, for logs and metrics. */
 export type VerifyReason =
   | "missing-header" | "unknown-key" | "payload-mismatch" | "body-reserialised" | "signature" | "content-type" | "not-utf8"
-  | "not-json" | "duplicate-field" | "not-object" | "request-path" | "nonce-format" | "nonce-reused"
+  | "not-json" | "duplicate-field" | "not-object" | "request-path" | "nonce-format" | "nonce-reused" | "nonce-stale"
   | "raw-body-required" | "key-store-failed" | "nonce-store-failed";
 
 export type Verified<Key extends KeyRecord = KeyRecord> = {
@@ -58,6 +58,11 @@ export type VerifyOptions<Key extends KeyRecord = KeyRecord> = {
   keys: KeyLookup<Key>;
   /** Checks and records the nonce where the body carries one; without it the nonce is not checked. */
   nonces?: NonceStore;
+  /**
+   * Refuses a nonce that, read as Unix time in milliseconds, is further than this from the clock,
+   * past or future (reason "nonce-stale"), before the store sees it. Off by default.
+   */
+  nonceMaxAgeMs?: number;
   /** Checks everything but the signature of a key the lookup does not have (the proxy, which may not hold every secret). */
   unknownKeys?: "refuse" | "skip-signature";
 };
@@ -166,7 +171,7 @@ export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, op
 type Signed = { request: SignedRequestInput; apiKey: string; payload: string; signature: string; rawBody: Buffer };
 
 /** The steps after the key is known: the bytes, the signature, the body, the path, then the nonce. */
-function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, rawBody }: Signed, key: Key | undefined, { nonces, unknownKeys = "refuse" }: VerifyOptions<Key>): VerifyResult<Key> | Promise<VerifyResult<Key>> {
+function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, rawBody }: Signed, key: Key | undefined, { nonces, nonceMaxAgeMs, unknownKeys = "refuse" }: VerifyOptions<Key>): VerifyResult<Key> | Promise<VerifyResult<Key>> {
   if (!key && unknownKeys === "refuse") return refusal(401, "unknown-key", "Unknown API key.");
   const text = rawBody.toString("utf8");
   if (payload !== rawBody.toString("base64")) {
@@ -208,6 +213,12 @@ function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, 
     return { ok: true, apiKey, key: key as Key, body: fields, releaseNonce: result ? result.release : noRelease };
   };
   const nonce = fields[NONCE_FIELD];
+  if (nonceMaxAgeMs !== undefined && typeof nonce === "string" && NONCE_DIGITS.test(nonce)) {
+    const offMs = Math.abs(Number(nonce) - Date.now());
+    if (offMs > nonceMaxAgeMs) {
+      return refusal(401, "nonce-stale", `The ${NONCE_FIELD}, read as Unix time in milliseconds, is ${offMs > 86_400_000 ? "more than a day" : `${offMs} ms`} away from the server's clock: this server accepts nonces within ${nonceMaxAgeMs} ms of it.`);
+    }
+  }
   if (!nonces || typeof nonce !== "string") return verified();
   const nonceFailed = (error: unknown) => refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
   try {
