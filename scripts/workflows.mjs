@@ -56,19 +56,20 @@ export function workflowProblems(workflows, document) {
         }
       }
     };
-    const sentOnce = new Set();
+    const sentBefore = [];
     for (const step of workflow.steps ?? []) {
       const where = `${workflow.workflowId}.${step.stepId}`;
       const operation = operations.get(step.operationId);
+      // The document's x-once-per decides what a repeat gets: the same value sent again is refused, and nothing else is.
       const oncePer = operation?.["x-once-per"] ?? [];
-      if (oncePer.length > 0) {
-        // The document's x-once-per decides what a repeat must get: the same value sent again is refused.
-        const value = JSON.stringify([step.operationId, oncePer.map((field) => step.requestBody?.payload?.[field])]);
-        const refuses200 = (step.successCriteria ?? []).some(({ condition }) => /\$statusCode\s*>=\s*4\d\d/.test(condition ?? ""));
-        if (sentOnce.has(value) && !refuses200) problems.push(`${where}: sends ${step.operationId} with the ${oncePer.join(", ")} of an earlier step, which x-once-per says is refused: its success criteria must want a 4xx`);
-        if (!sentOnce.has(value) && refuses200) problems.push(`${where}: wants ${step.operationId} refused, but no earlier step sent its ${oncePer.join(", ")} (x-once-per)`);
-        sentOnce.add(value);
-      }
+      const payload = step.requestBody?.payload ?? {};
+      const repeats = sentBefore.some((earlier) => earlier.operationId === step.operationId && (oncePer.length > 0
+        ? oncePer.every((field) => JSON.stringify(earlier.payload[field]) === JSON.stringify(payload[field]))
+        : JSON.stringify(earlier.payload) === JSON.stringify(payload)));
+      const wantsRefusal = (step.successCriteria ?? []).some(({ condition }) => /\$statusCode\s*>=\s*4\d\d/.test(condition ?? ""));
+      if (repeats && oncePer.length > 0 && !wantsRefusal) problems.push(`${where}: sends ${step.operationId} with the ${oncePer.join(", ")} of an earlier step, which x-once-per says is refused: its success criteria must want a 4xx`);
+      if (repeats && oncePer.length === 0 && wantsRefusal) problems.push(`${where}: wants a repeat of ${step.operationId} refused, which the document does not say (it has no x-once-per)`);
+      sentBefore.push({ operationId: step.operationId, payload });
       if (!operation) problems.push(`${where}: operationId ${JSON.stringify(step.operationId)} is no operation of the document`);
       const fields = Object.keys(requestSchema(document, operation ?? {})?.properties ?? {});
       for (const field of Object.keys(step.requestBody?.payload ?? {})) {

@@ -9,6 +9,7 @@ import { notSelected } from "../contract/selection.js";
 import { FixturesError, loadFixtures, type FixtureLists } from "../contract/fixtures.js";
 import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
+import { DEFAULT_CONNECTIONS } from "../contract/send.js";
 import { MAX_TIMER_MS } from "../rate-limits/waiting.js";
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type RunOptions } from "../contract/run.js";
 import { readCredentials, readKeysFile } from "./credentials.js";
@@ -62,6 +63,11 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
                                documented examples and every enum value and bound
   --timeout MS                 per request (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMER_MS})
   --concurrency N              requests in flight (default 1)
+  --connections N              connections per key (default ${DEFAULT_CONNECTIONS}, 1 to 64): a key's requests in
+                               a row take them in turn (those in flight together share one, in
+                               order), so that several processes behind one address each get
+                               some; a replay is resent on N connections of its own, and a race
+                               sends N requests at once or more (one per key held)
   --verbose                    print a line to stderr for each request sent: time, operation,
                                status, duration, nonce, body size (never a secret or signature)
   --proxy URL                  send through this forward proxy (http://host:port); without it,
@@ -139,6 +145,7 @@ const OPTIONS = {
   "examples-per-operation": { type: "string" },
   timeout: { type: "string" },
   concurrency: { type: "string" },
+  connections: { type: "string" },
   "max-wait": { type: "string" },
   "max-time": { type: "string" },
   "no-pacing": { type: "boolean", default: false },
@@ -183,6 +190,7 @@ function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"
     examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0, 100_000),
     timeoutMs: positiveInteger(values.timeout, DEFAULT_TIMEOUT_MS, "--timeout", 1, MAX_TIMER_MS),
     concurrency: positiveInteger(values.concurrency, 1, "--concurrency", 1, 1000),
+    connections: positiveInteger(values.connections, DEFAULT_CONNECTIONS, "--connections", 1, 64),
     pacing: !values["no-pacing"],
     maxRateLimitWaitMs: seconds(values["max-wait"], DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000, "--max-wait", 0),
     maxTimeMs: values["max-time"] === undefined ? undefined : seconds(values["max-time"], 0, "--max-time", 1),

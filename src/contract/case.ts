@@ -56,8 +56,8 @@ export const exchangesOf = (result: CheckResult): { operationId: string; status:
 export const testNameOf = (result: { operationId: string; check: string; workflowId?: string }): string =>
   result.workflowId ? `workflow ${result.workflowId}` : `${result.operationId} · ${result.check}`;
 
-/** Requests a case sends: a replay sends the same signed request twice, and is paced as two. */
-export const requestsOf = (testCase: Case): number => (testCase.tamper?.kind === "replay" ? 2 : 1);
+/** Requests a case sends: a replay sends the same signed request once more on each of `resends` connections, and is paced as all of them. */
+export const requestsOf = (testCase: Case, resends = 1): number => (testCase.tamper?.kind === "replay" ? 1 + resends : 1);
 
 export const UNKNOWN_PATH = `${pathPrefixes.api}contract-test/no-such-endpoint`;
 
@@ -80,7 +80,7 @@ export type Observation = {
 /** What went wrong, by kind, so that reports and machines can group and filter failures. */
 export type ProblemKind =
   | ConformanceKind | "transport" | "status" | "cacheable"
-  | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence"
+  | "refused-valid" | "drift" | "decided-value-refused" | "not-rejected" | "error-key" | "tied-answer" | "rate-limit" | "sequence" | "race"
   | "not-implemented";
 export type Problem = { kind: ProblemKind; message: string };
 

@@ -1,6 +1,7 @@
 import { operationIndex } from "../../generated/operations.js";
 import { TxcError } from "../errors/base.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
+import { DEFAULT_CONNECTIONS } from "./send.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, registry, type CheckName } from "./checks/registry.js";
 import type { OperationId } from "../../generated/operations.js";
@@ -37,6 +38,12 @@ export type ContractTestOptions = {
    */
   fixtures?: FixturesGiven;
   concurrency?: number;
+  /**
+   * Connections per key (default 4): requests in a row take them in turn, so that several
+   * processes behind one address each get some; a replay is resent on this many connections of
+   * its own, and a race sends this many requests at once or more (one per key held).
+   */
+  connections?: number;
   timeoutMs?: number;
   pacing?: boolean;
   maxRateLimitWaitMs?: number;
@@ -106,6 +113,9 @@ function runOptions(options: ContractTestOptions) {
   const operations = (options.operations ?? Object.keys(operationIndex)) as OperationId[];
   const unknownOperation = operations.find((id) => !Object.hasOwn(operationIndex, id));
   if (unknownOperation) throw new ContractTestStoppedError(`unknown operation ${JSON.stringify(unknownOperation)}; operations: ${Object.keys(operationIndex).join(", ")}`);
+  if (options.connections !== undefined && !(Number.isInteger(options.connections) && options.connections >= 1 && options.connections <= 64)) {
+    throw new ContractTestStoppedError(`connections must be a whole number from 1 to 64 (got ${String(options.connections)})`);
+  }
   for (const [name, value] of Object.entries(options.minCoverage ?? {})) {
     if (!["operations", "statuses"].includes(name) || typeof value !== "number" || !(value >= 0 && value <= 100)) {
       throw new ContractTestStoppedError(`minCoverage.${name} must be a percentage from 0 to 100 (the keys: operations, statuses)`);
@@ -122,6 +132,7 @@ function runOptions(options: ContractTestOptions) {
     examplesPerOperation: options.examplesPerOperation ?? 10,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     concurrency: options.concurrency ?? 1,
+    connections: options.connections ?? DEFAULT_CONNECTIONS,
     pacing: options.pacing ?? true,
     maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
     fixtures: fixturesOf(options.fixtures),

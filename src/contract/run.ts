@@ -15,6 +15,7 @@ import { unexercised } from "./exercised.js";
 import type { FixtureLists } from "./fixtures.js";
 import { coverageOf, coverageShortfalls, type Coverage, type MinCoverage } from "../validation/coverage.js";
 import { ConnectionError, Sender, type ServerUnderTest } from "./send.js";
+import type { ApiKeyPair } from "../signing/sign.js";
 import { shrink } from "./shrink.js";
 import { proveTarget, StartError, startErrorText } from "./start.js";
 import { judge, type CheckResult } from "./verdict.js";
@@ -210,7 +211,7 @@ class Run {
     for (let attempt = 1; ; attempt++) {
       if (operationId) await this.quiet.pass(operationId, this.options.signal);
       if (operationId && this.options.pacing !== false) {
-        for (let i = requestsOf(testCase); i > 0; i--) await this.limiter.acquire(operationId, this.options.signal);
+        for (let i = requestsOf(testCase, this.sender.connections); i > 0; i--) await this.limiter.acquire(operationId, this.options.signal);
       }
       const observation = await this.sendUnpaced(testCase, worker, Math.max(1, Math.min(this.options.timeoutMs, this.deadline - performance.now())));
       if (observation.status !== 429 || !operationId || attempt >= RATE_LIMITED_ATTEMPTS) return observation;
@@ -222,10 +223,32 @@ class Run {
     }
   }
 
+  /** Every key the tester holds, the ordinary account's last. */
+  get keysHeld(): ApiKeyPair[] {
+    return [...this.options.identities, ...(this.options.basic ? [this.options.basic] : [])];
+  }
+
+  /** One request per key held, and at least one per connection: with one key, its nonces rising. */
+  get raceWidth(): number {
+    return Math.max(this.keysHeld.length, this.sender.connections);
+  }
+
+  /** The case sent at once, once per place in the race, each on a connection of its own, within the document's limits. */
+  async race(testCase: Case): Promise<(Observation | undefined)[]> {
+    const operationId = testCase.operationId as OperationId;
+    await this.quiet.pass(operationId, this.options.signal);
+    if (this.options.pacing !== false) for (let i = 0; i < this.raceWidth; i++) await this.limiter.acquire(operationId, this.options.signal);
+    const keys = this.keysHeld;
+    return this.sender.race(testCase, Array.from({ length: this.raceWidth }, (_, i) => keys[i % keys.length]!));
+  }
+
   phaseContext(): PhaseContext {
     return {
       plan: this.plan,
       sendPaced: (testCase) => this.sendPaced(testCase),
+      race: (testCase) => this.race(testCase),
+      raceWidth: this.raceWidth,
+      keysHeld: this.keysHeld.length,
       sendUnpaced: (testCase, worker) => this.sendUnpaced(testCase, worker),
       record: (result) => this.record(result),
       note: (note) => this.note(note),
@@ -257,7 +280,8 @@ async function runCase(run: Run, testCase: Case, worker: number) {
   if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
     // A case of several requests (a replay) is checked on its last answer, and only when the first
     // was accepted: a refused request may leave its nonce unused (the sandbox does).
-    run.note(`${testCase.operationId}: ${testCase.name} not checked, its first request was refused (${observation.firstStatus})`);
+    const spendsValues = operationIndex[testCase.operationId as OperationId]?.stateChanging;
+    run.note(`${testCase.operationId}: ${testCase.name} not checked, its first request was refused (${observation.firstStatus})${spendsValues ? `; give it a value of its own in --fixtures (${testCase.operationId}: a list, its values beyond the first are kept for the race and the replay)` : ""}`);
     return;
   }
   const verdict = judge(testCase, observation);

@@ -2,7 +2,7 @@ import { credentials, signBodyText, type ApiKeyPair, type Credentials } from "..
 import { timeNonce } from "../signing/nonce.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
-import { undiciTransport } from "../transport/undici.js";
+import { sendOnOwnConnection, undiciTransport } from "../transport/undici.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
 import { sendResendingOnce } from "../transport/resend.js";
@@ -24,6 +24,12 @@ export type ServerUnderTest = {
   identities: ApiKeyPair[];
   basic?: ApiKeyPair;
   proxy?: string | undefined;
+  /**
+   * Connections per key (default DEFAULT_CONNECTIONS): requests in a row take them in turn, so that
+   * several processes behind one address each see some; a replay is resent once on each of this
+   * many connections of its own.
+   */
+  connections?: number | undefined;
   /** Stops the run: checks not started are not run, requests in flight are abandoned, and the run fails. */
   signal?: AbortSignal | undefined;
   /** Hears each request sent and its answer, redacted as the client's hooks are (--verbose prints it). */
@@ -35,6 +41,9 @@ const MAX_RESPONSE_BYTES = DEFAULT_MAX_RESPONSE_BYTES;
 /** Headers in which servers and mocks explain a refusal (Prism: sl-violations). */
 const DIAGNOSTIC_HEADERS = ["sl-violations", "www-authenticate", "retry-after"];
 
+
+/** Connections per key unless told: enough for a replay to reach each of a few processes behind one address. */
+export const DEFAULT_CONNECTIONS = 4;
 
 /** The target could not be reached at all. */
 export class ConnectionError extends Error {
@@ -61,7 +70,11 @@ export class Sender {
 
   constructor(server: ServerUnderTest) {
     this.#server = server;
-    this.#transport = undiciTransport({ proxy: server.proxy });
+    this.#transport = undiciTransport({ proxy: server.proxy, connections: this.connections });
+  }
+
+  get connections(): number {
+    return this.#server.connections ?? DEFAULT_CONNECTIONS;
   }
 
   #credentials(identity: ApiKeyPair, wrongSecret: boolean): Credentials {
@@ -77,11 +90,12 @@ export class Sender {
     return this.#server.identities[worker % this.#server.identities.length];
   }
 
-  async #exchange(url: string, init: Init, timeoutMs: number, operationId = ""): Promise<Observation> {
+  async #exchange(url: string, init: Init, timeoutMs: number, operationId = "", ownConnection = false): Promise<Observation> {
     this.lastSentAt = Date.now();
     this.sent++;
     const sentAt = performance.now();
-    const answer = await this.#transport({ url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, ...(this.#server.signal ? { signal: this.#server.signal } : {}) });
+    const exchange = { url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, ...(this.#server.signal ? { signal: this.#server.signal } : {}) };
+    const answer = await (ownConnection ? sendOnOwnConnection(exchange, this.#server.proxy) : this.#transport(exchange));
     this.#server.onExchange?.({
       operationId, attempt: 1, method: init.method, url, nonce: init.nonce,
       bodyBytes: init.body === undefined ? 0 : Buffer.byteLength(init.body), headers: redactedHeaders(init.headers), queuedMs: 0,
@@ -108,11 +122,10 @@ export class Sender {
   }
 
   /** The case as sent: signed with a nonce taken now, just before the transport gets it, so that one key's nonces leave in order. */
-  #init(testCase: Case, worker: number): Init {
+  #init(testCase: Case, worker: number, identity = this.identityOf(testCase, worker)): Init {
     const readOnly = this.#readOnly(testCase);
     if (!testCase.fields) return { method: testCase.method, readOnly };
     const tamper = testCase.tamper;
-    const identity = this.identityOf(testCase, worker);
     const nonce = timeNonce(identity.apiKey);
     const body = caseBodyText(testCase, nonce);
     const headers: Record<string, string> = signBodyText(body, this.#credentials(identity, tamper?.kind === "wrong-secret"));
@@ -124,20 +137,45 @@ export class Sender {
   async observe(testCase: Case, { worker = 0, timeoutMs = this.#server.timeoutMs } = {}): Promise<Observation> {
     const url = this.#server.baseUrl + testCase.path;
     try {
-      if (testCase.tamper?.kind === "replay") {
-        const init = this.#init(testCase, worker);
-        const first = await this.#exchange(url, init, timeoutMs, testCase.operationId);
-        return { ...(await this.#exchange(url, init, timeoutMs, testCase.operationId)), firstStatus: first.status };
-      }
+      if (testCase.tamper?.kind === "replay") return await this.#replayed(url, this.#init(testCase, worker), timeoutMs, testCase.operationId);
       return await sendResendingOnce(() => this.#exchange(url, this.#init(testCase, worker), timeoutMs, testCase.operationId), this.#readOnly(testCase));
     } catch (error) {
       if (error instanceof TransportFailure && (error.kind === "redirect" || error.kind === "too-large")) {
         return { url, status: error.detail.status ?? 0, contentType: "", cacheControl: "", text: "", json: { ok: false, why: "the answer was not read" }, diagnostics: {}, transportProblem: error.message };
       }
-      const reason = !(error instanceof TransportFailure) ? networkFailureWords(error)
-        : error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms`
-        : printable(error.ownWords ?? networkFailureWords(error), 300);
-      throw new ConnectionError(`${testCase.method} ${url}: ${reason}`);
+      throw connectionError(testCase, url, timeoutMs, error);
     }
   }
+
+  /**
+   * A signed request sent, then, once accepted, sent again as it was on each of `connections`
+   * connections of its own, in turn: behind a balancer these reach the other processes, where a
+   * nonce kept per process would let it in. The first resend not refused 401 is the answer judged
+   * (else the last); a first sending refused is returned as it is, to be noted.
+   */
+  async #replayed(url: string, init: Init, timeoutMs: number, operationId: string): Promise<Observation> {
+    const first = await this.#exchange(url, init, timeoutMs, operationId);
+    if (first.status < 200 || first.status >= 300) return { ...first, firstStatus: first.status };
+    let resent: Observation | undefined;
+    for (let i = 0; i < this.connections && (resent === undefined || resent.status === 401); i++) resent = await this.#exchange(url, init, timeoutMs, operationId, true);
+    return { ...resent!, firstStatus: first.status };
+  }
+
+  /**
+   * The same case signed by each identity given, all sent at once, each on a connection of its
+   * own: a race for a once-only value. A request that could not connect counts as not answered.
+   */
+  async race(testCase: Case, identities: ApiKeyPair[], timeoutMs = this.#server.timeoutMs): Promise<(Observation | undefined)[]> {
+    const url = this.#server.baseUrl + testCase.path;
+    const inits = identities.map((identity) => this.#init(testCase, 0, identity));
+    return Promise.all(inits.map((init) => this.#exchange(url, init, timeoutMs, testCase.operationId, true).catch(() => undefined)));
+  }
+}
+
+/** A request that got no answer to judge, in the words the run reports. */
+function connectionError(testCase: Case, url: string, timeoutMs: number, error: unknown): ConnectionError {
+  const reason = !(error instanceof TransportFailure) ? networkFailureWords(error)
+    : error.kind === "timeout" ? `no whole answer within ${timeoutMs} ms`
+    : printable(error.ownWords ?? networkFailureWords(error), 300);
+  return new ConnectionError(`${testCase.method} ${url}: ${reason}`);
 }

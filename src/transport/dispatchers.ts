@@ -6,7 +6,7 @@ import type { Waiting } from "./undici-call.js";
  * A dispatcher, how many of its calls still wait for their connection, and the gate that hands
  * them over (none: all at once).
  */
-export type Route = { dispatcher: Sends; waiting: Waiting; gate?: Gate };
+export type Route = { dispatcher: Sends; waiting: Waiting; gate?: Gate; settled?: () => void };
 
 /** What the transport asks of a dispatcher. */
 export type Sends = Pick<Dispatcher, "dispatch">;
@@ -98,6 +98,24 @@ export function keyedRouter(maker: (waiting: Waiting) => Make): Router {
       routes.set(orderKey, route);
     }
     return route;
+  };
+}
+
+/**
+ * `connections` keyed routers side by side: a key's request takes the next one in turn when none of
+ * its requests is in flight (told by `settled`), else the one its requests in flight are on, so that
+ * requests sent together keep their order and requests in a row spread over the connections.
+ */
+export function spreadRouter(maker: (waiting: Waiting) => Make, connections: number): Router {
+  const routers = Array.from({ length: connections }, () => keyedRouter(maker));
+  const turns = new Map<string | undefined, { current: number; inFlight: number }>();
+  return (orderKey) => {
+    let turn = turns.get(orderKey);
+    if (!turn) turns.set(orderKey, (turn = { current: -1, inFlight: 0 }));
+    if (turn.inFlight === 0) turn.current = (turn.current + 1) % connections;
+    turn.inFlight++;
+    const taken = turn;
+    return { ...routers[turn.current]!(orderKey), settled: () => void taken.inFlight-- };
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Dispatcher } from "undici";
-import { givenRouter, keyedRouter, processRouter, throughProxy, type Router } from "./dispatchers.js";
+import { Agent, ProxyAgent, type Dispatcher } from "undici";
+import { fromEnvironment, givenRouter, keyedRouter, processRouter, spreadRouter, throughProxy, type Router } from "./dispatchers.js";
 import { TransportFailure, type HttpAnswer, type Exchange, type Transport } from "./exchange.js";
 import { UndiciCall } from "./undici-call.js";
 
@@ -12,6 +12,12 @@ export type UndiciTransportOptions = {
   dispatcher?: Dispatcher;
   /** A forward proxy for every request; without one, HTTP(S)_PROXY and NO_PROXY decide. */
   proxy?: string;
+  /**
+   * Connections per API key and origin (default 1). Above 1, a key's requests take the next
+   * connection in turn whenever none of its requests is in flight, so that requests in a row reach
+   * the several processes behind one address while those in flight together keep their order.
+   */
+  connections?: number;
 };
 
 function problemOf({ url, headers }: Exchange): string | undefined {
@@ -28,14 +34,17 @@ function problemOf({ url, headers }: Exchange): string | undefined {
  * on one connection per origin, in the order given, so that its nonces arrive in order.
  */
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
-  const route: Router = options.dispatcher ? givenRouter(options.dispatcher) : options.proxy ? keyedRouter(throughProxy(options.proxy)) : processRouter;
+  const connections = options.connections ?? 1;
+  const route: Router = options.dispatcher ? givenRouter(options.dispatcher)
+    : connections > 1 ? spreadRouter(options.proxy ? throughProxy(options.proxy) : fromEnvironment, connections)
+    : options.proxy ? keyedRouter(throughProxy(options.proxy)) : processRouter;
   return (exchange: Exchange): Promise<HttpAnswer> => {
     if (exchange.signal?.aborted) return Promise.reject(exchange.signal.reason);
     const problem = problemOf(exchange);
     if (problem) return Promise.reject(new TransportFailure("setup", `${problem}; nothing was sent`, { sent: false }));
     const [, origin, path] = ORIGIN_AND_PATH.exec(exchange.url)!;
-    const { dispatcher, waiting, gate } = route(exchange.orderKey);
-    return new Promise<HttpAnswer>((resolve, reject) => {
+    const { dispatcher, waiting, gate, settled } = route(exchange.orderKey);
+    const answer = new Promise<HttpAnswer>((resolve, reject) => {
       const call = new UndiciCall(exchange, waiting, resolve, reject, () => gate?.leave());
       const go = () => {
         call.handed = true;
@@ -51,5 +60,21 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
       if (gate) gate.enter({ live: () => !call.ended, go });
       else go();
     });
+    if (settled) answer.then(settled, settled);
+    return answer;
   };
+}
+
+/**
+ * One exchange on a connection of its own, closed after it: behind a balancer or `node:cluster`,
+ * each such exchange reaches whichever process takes the next connection (the tester's replays
+ * and races).
+ */
+export async function sendOnOwnConnection(exchange: Exchange, proxy?: string): Promise<HttpAnswer> {
+  const dispatcher = proxy ? new ProxyAgent({ uri: proxy, connections: 1 }) : new Agent({ connections: 1 });
+  try {
+    return await undiciTransport({ dispatcher })(exchange);
+  } finally {
+    dispatcher.destroy().catch(() => {});
+  }
 }

@@ -13,8 +13,9 @@ import { promisify } from "node:util";
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
+import { operationIndex } from "../../generated/operations.js";
 import { startSandbox } from "../../src/sandbox/start.js";
-import { createApiHandler, invalidField, notImplemented } from "../../src/server-entry.js";
+import { createApiHandler, invalidField, memoryClaimStore, notImplemented } from "../../src/server-entry.js";
 import { runContractTest, startProxy } from "../../src/contract-entry.js";
 import { createClient } from "../../src/index.js";
 // @ts-ignore: a build script in plain JavaScript
@@ -79,6 +80,21 @@ describe("the Arazzo document", () => {
     ]);
   });
 
+  it("holds a repeated once-only step to the document's x-once-per, both ways", () => {
+    const document = loadDocument();
+    const repeatWanted = structuredClone(bundled);
+    const redeemAgain = repeatWanted.workflows.find((w: { workflowId: string }) => w.workflowId === "redeemCodeOnce").steps.find((s: { stepId: string }) => s.stepId === "redeemAgain");
+    redeemAgain.successCriteria = [{ condition: "$statusCode == 200" }];
+    expect(workflowProblems(repeatWanted, document)).toEqual([
+      "redeemCodeOnce.redeemAgain: sends applyCode with the code of an earlier step, which x-once-per says is refused: its success criteria must want a 4xx",
+    ]);
+    const notOnceOnly = structuredClone(document);
+    delete notOnceOnly.paths[operationIndex.applyCode.path].post["x-once-per"];
+    expect(workflowProblems(bundled, notOnceOnly)).toEqual([
+      "redeemCodeOnce.redeemAgain: wants a repeat of applyCode refused, which the document does not say (it has no x-once-per)",
+    ]);
+  });
+
   it("fails the generation on a workflow of an operation that does not exist, naming it", () => {
     const work = mkdtempSync(path.join(tmpdir(), "txc-workflows-"));
     try {
@@ -118,7 +134,10 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
     beforeAll(async () => {
       const spent = new Set<string>();
       const balances: Record<string, string> = { ...partner.balances };
+      // The kit's once-only claim holds a spent code; the planted defect takes it away.
+      const claims = memoryClaimStore();
       const api = createApiHandler({
+        claims: { claim: (operationId, value) => (defect === "code-redeemable-twice" ? { claimed: true, release() {} } : claims.claim(operationId, value)) },
         keys: (apiKey) => (apiKey === demoKeys.partner.key ? { secret: demoKeys.partner.secret, partner: true } : undefined),
         handlers: {
           applyCode: ({ body }) => {

@@ -12,8 +12,13 @@ export type PlanContext = {
   examplesPerOperation: number;
   /** The first value given for each operation (--fixtures): what every check but the sequences uses. */
   fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
-  /** Every value given for each operation: a sequence takes the next where one was used up. */
+  /** Every value given for each operation but the spares: a sequence takes the next where one was used up. */
   fixtureLists: Partial<Record<OperationId, Record<string, unknown>[]>>;
+  /**
+   * Values of state-changing operations kept for one check each, taken from the end of the list
+   * given and never its first: the race's, then the replay's, so that none finds its value spent.
+   */
+  spares: Partial<Record<OperationId, { races?: Record<string, unknown>; replay?: Record<string, unknown> }>>;
   /** Whether an ordinary account's key was given, for the partner-only check. */
   hasBasicIdentity: boolean;
   random: Random;
@@ -38,6 +43,12 @@ export type PhaseContext = {
   plan: PlanContext;
   /** Sends a case within the document's rate limits, 429 waited out. */
   sendPaced: (testCase: Case) => Promise<Observation>;
+  /** Sends the case signed by each key the tester holds in turn (as many as `raceWidth`) at once, each on a connection of its own, paced; undefined for a request that got no answer. */
+  race: (testCase: Case) => Promise<(Observation | undefined)[]>;
+  /** Requests in a race: one per key held, and at least one per connection (--connections). */
+  raceWidth: number;
+  /** Keys the tester holds (main, more, the ordinary account's). */
+  keysHeld: number;
   /** Sends a case as it is, on a worker's key: no pacing, no 429 retry. */
   sendUnpaced: (testCase: Case, worker: number) => Promise<Observation>;
   record: (result: CheckResult) => void;

@@ -7,6 +7,7 @@ import { partnerOnly } from "./partner-only.js";
 import { positive } from "./positive.js";
 import { protocol } from "./protocol.js";
 import { publicCheck } from "./public.js";
+import { races } from "./races.js";
 import { rateLimits } from "./rate-limits.js";
 import { sequences } from "./sequences.js";
 import { tiedAnswers } from "./tied-answers.js";
@@ -14,7 +15,7 @@ import { tiedAnswers } from "./tied-answers.js";
 import type { Check } from "./check.js";
 
 /** Every check, in the order a run plans and reports them. */
-export const registry = [positive, negative, errorKeys, tiedAnswers, authHeaders, authSignature, publicCheck, protocol, partnerOnly, sequences, rateLimits] as const;
+export const registry = [positive, negative, errorKeys, tiedAnswers, authHeaders, authSignature, publicCheck, protocol, partnerOnly, sequences, races, rateLimits] as const;
 
 /** The checks' names, read from their modules: what --checks accepts. */
 export type CheckName = (typeof registry)[number]["name"];
