@@ -50,6 +50,37 @@ export function checkFixtures(given: FixturesGiven, where: string): FixtureLists
   return lists;
 }
 
+/**
+ * The values given for the state-changing operations, each handed out once in a run: a workflow,
+ * the replay and the race each spend a value of their own (a code applied is spent), and each
+ * takes the next one where the one it took had been used up by an earlier run.
+ */
+export class FixtureSupply {
+  readonly #taken = new Map<OperationId, number>();
+  constructor(private readonly lists: FixtureLists) {}
+
+  /** The next value of the operation not handed out yet in this run, or undefined when none is left. */
+  take(operationId: OperationId): Fields | undefined {
+    const index = this.#taken.get(operationId) ?? 0;
+    const value = this.lists[operationId]?.[index];
+    if (value !== undefined) this.#taken.set(operationId, index + 1);
+    return value;
+  }
+
+  /** How many values were given for the operation. */
+  given(operationId: OperationId): number {
+    return this.lists[operationId]?.length ?? 0;
+  }
+
+  /** How many are left to hand out. */
+  left(operationId: OperationId): number {
+    return this.given(operationId) - (this.#taken.get(operationId) ?? 0);
+  }
+}
+
+/** A refusal that says the value was used up (a code applied before): a 4xx, not a 429. */
+export const refusedAsUsedUp = (status: number): boolean => status >= 400 && status < 500 && status !== 429;
+
 /** The first value of each operation: what every check but the sequences uses. */
 export const firstValues = (lists: FixtureLists): Fixtures => Object.fromEntries(Object.entries(lists).map(([id, values]) => [id, values![0]]));
 

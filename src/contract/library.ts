@@ -41,7 +41,7 @@ export type ContractTestOptions = {
   /**
    * Connections per key (default 4): requests in a row take them in turn, so that several
    * processes behind one address each get some; a replay is resent on this many connections of
-   * its own, and a race sends this many requests at once or more (one per key held).
+   * its own, and a race sends one request per key held at once (with one key, this many).
    */
   connections?: number;
   timeoutMs?: number;

@@ -4,7 +4,7 @@ import { isCheckName, registry, type CheckName } from "./checks/registry.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { contractFacts } from "../../generated/contract-facts.js";
 import { seededRandom } from "./random.js";
-import { firstValues, type FixtureLists } from "./fixtures.js";
+import { firstValues, FixtureSupply, type FixtureLists } from "./fixtures.js";
 
 export type PlanOptions = {
   operations: OperationId[];
@@ -18,39 +18,15 @@ export type PlanOptions = {
   hasBasicIdentity?: boolean;
 };
 
-type Fields = Record<string, unknown>;
-
-/**
- * The values of state-changing operations given beyond the first, one for each check that spends
- * one of its own (the race, where the document says the operation succeeds once per value; then
- * the replay), from the end of the list; the rest stay for the workflows.
- */
-function shareFixtures(lists: FixtureLists, checks: ReadonlySet<CheckName>, includeMutations: boolean) {
-  const spares: PlanContext["spares"] = {};
-  const rest: FixtureLists = { ...lists };
-  if (!includeMutations) return { spares, rest };
-  for (const [id, values] of Object.entries(lists) as [OperationId, Fields[]][]) {
-    if (!operationIndex[id].stateChanging) continue;
-    const left = [...values];
-    const spare: { races?: Fields; replay?: Fields } = {};
-    if (checks.has("races") && operationIndex[id].oncePer.length > 0 && left.length > 1) spare.races = left.pop()!;
-    if (checks.has("auth-signature") && left.length > 1) spare.replay = left.pop()!;
-    spares[id] = spare;
-    rest[id] = left;
-  }
-  return { spares, rest };
-}
-
 export function planContext(options: PlanOptions): PlanContext {
-  const { spares, rest } = shareFixtures(options.fixtures ?? {}, options.checks, options.includeMutations);
   return {
     operations: options.operations.filter((id) => options.includeMutations || !operationIndex[id].stateChanging),
     wanted: (check) => isCheckName(check) && options.checks.has(check),
     includeMutations: options.includeMutations,
     examplesPerOperation: options.examplesPerOperation,
     fixtures: firstValues(options.fixtures ?? {}),
-    fixtureLists: rest,
-    spares,
+    fixtureLists: options.fixtures ?? {},
+    supply: new FixtureSupply(options.fixtures ?? {}),
     hasBasicIdentity: options.hasBasicIdentity ?? false,
     random: seededRandom(options.seed),
   };

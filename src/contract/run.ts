@@ -12,7 +12,7 @@ import { notImplementedResult } from "./implemented.js";
 import { buildCases, planContext } from "./plan.js";
 import { notSelected, type NotSelected } from "./selection.js";
 import { unexercised } from "./exercised.js";
-import type { FixtureLists } from "./fixtures.js";
+import { refusedAsUsedUp, type FixtureLists } from "./fixtures.js";
 import { coverageOf, coverageShortfalls, type Coverage, type MinCoverage } from "../validation/coverage.js";
 import { ConnectionError, Sender, type ServerUnderTest } from "./send.js";
 import type { ApiKeyPair } from "../signing/sign.js";
@@ -228,9 +228,12 @@ class Run {
     return [...this.options.identities, ...(this.options.basic ? [this.options.basic] : [])];
   }
 
-  /** One request per key held, and at least one per connection: with one key, its nonces rising. */
+  /**
+   * One request per key held, so that no nonce order refuses any of them; with one key, one per
+   * connection (--connections), its nonces rising.
+   */
   get raceWidth(): number {
-    return Math.max(this.keysHeld.length, this.sender.connections);
+    return this.keysHeld.length > 1 ? this.keysHeld.length : this.sender.connections;
   }
 
   /** The case sent at once, once per place in the race, each on a connection of its own, within the document's limits. */
@@ -273,15 +276,32 @@ async function shrunk(run: Run, testCase: Case, result: CheckResult, worker: num
   return { ...smaller, name: `${testCase.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
 }
 
+/**
+ * A replay of a state-changing operation spends a value of its own from the run's supply (after
+ * the workflows'), the next one where a value was refused as used up; without one left, it is
+ * sent with the case's own fields (the example), and noted when refused.
+ */
+async function sentCase(run: Run, testCase: Case, worker: number): Promise<{ sent: Case; observation: Observation }> {
+  const operationId = testCase.operationId as OperationId;
+  if (testCase.tamper?.kind === "replay" && operationIndex[operationId]?.stateChanging) {
+    for (let fields = run.plan.supply.take(operationId); fields; fields = run.plan.supply.take(operationId)) {
+      const sent = { ...testCase, fields };
+      const observation = await run.sendPaced(sent, worker);
+      if (!refusedAsUsedUp(observation.firstStatus ?? observation.status)) return { sent, observation };
+    }
+  }
+  return { sent: testCase, observation: await run.sendPaced(testCase, worker) };
+}
+
 /** One case: sent, judged by its check and by every selected check that judges accepted answers. */
-async function runCase(run: Run, testCase: Case, worker: number) {
+async function runCase(run: Run, planned: Case, worker: number) {
   const sentAt = performance.now();
-  const observation = await run.sendPaced(testCase, worker);
+  const { sent: testCase, observation } = await sentCase(run, planned, worker);
   if (observation.firstStatus !== undefined && (observation.firstStatus < 200 || observation.firstStatus >= 300)) {
     // A case of several requests (a replay) is checked on its last answer, and only when the first
     // was accepted: a refused request may leave its nonce unused (the sandbox does).
     const spendsValues = operationIndex[testCase.operationId as OperationId]?.stateChanging;
-    run.note(`${testCase.operationId}: ${testCase.name} not checked, its first request was refused (${observation.firstStatus})${spendsValues ? `; give it a value of its own in --fixtures (${testCase.operationId}: a list, its values beyond the first are kept for the race and the replay)` : ""}`);
+    run.note(`${testCase.operationId}: ${testCase.name} not checked, its first request was refused (${observation.firstStatus})${spendsValues ? `; it needs a value of its own, unspent, after the workflow's: give one more in --fixtures (${testCase.operationId}: a list)` : ""}`);
     return;
   }
   const verdict = judge(testCase, observation);

@@ -80,6 +80,11 @@ export function builtInDataset(): Dataset {
       { code: "TXC-BTC-2H6N1V5X0C7B", ticker: "BTC", amount: "0.00012345" },
       { code: "TXC-ETH-9P4L2K7J5H3G", ticker: "ETH", amount: "0.5" },
       { code: "TXC-USDT-1A2B3C4D5E6F", ticker: "USDT", amount: "100.000001" },
+      // Enough for two contract-test runs with --include-mutations (each spends three: the workflow's, the replay's, the race's).
+      { code: "TXC-TRX-3M8N1B6V4C2X", ticker: "TRX", amount: "7" },
+      { code: "TXC-SOL-5Q9W2E7R4T1Y", ticker: "SOL", amount: "0.25" },
+      { code: "TXC-USDC-8U3I6O1P9A4S", ticker: "USDC", amount: "10" },
+      { code: "TXC-BTC-4D7F2G9H1J6K", ticker: "BTC", amount: "0.0001" },
     ],
     accounts: [
       {

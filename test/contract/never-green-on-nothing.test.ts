@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { workflows } from "../../generated/workflows.js";
 import { contractTests, runContractTest } from "../../src/contract-entry.js";
-import { demoKeys } from "../../src/sandbox/dataset.js";
+import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { contractTest } from "../helpers/contract-test-cli.js";
 import { exampleServerPerFile } from "../helpers/linked-example.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
@@ -99,19 +99,26 @@ describe("contractTests: a test for every operation and check that runs", () => 
 });
 
 describe("fixtures that repeat", () => {
-  it("two mutation runs back to back pass with two values given; a third, with both used up, fails saying so", async () => {
+  it("two mutation runs back to back pass with enough values given (each spends three: the workflow's, the replay's, the race's); a third, with all used up, fails saying so", async () => {
     await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-    const fixtures = path.join(dir, "two-codes.json");
-    writeFileSync(fixtures, JSON.stringify({ applyCode: [{ code: "TXC-ETH-9P4L2K7J5H3G" }, { code: "TXC-USDT-1A2B3C4D5E6F" }] }));
+    const fixtures = path.join(dir, "six-codes.json");
+    const codes = builtInDataset().codes.filter((code) => code.passphrase === undefined).slice(0, 6);
+    expect(codes).toHaveLength(6);
+    writeFileSync(fixtures, JSON.stringify({ applyCode: codes.map(({ code }) => ({ code })) }));
     const args = ["--base-url", sandbox.baseUrl, "--include-mutations", "--fixtures", fixtures, "--operation", "applyCode", "--operation", "getMainBalance", "--examples-per-operation", "1"];
     const first = await contractTest(args);
     expect(first.code, first.stdout).toBe(0);
     const second = await contractTest(args);
     expect(second.code, second.stdout).toBe(0);
-    expect(second.stdout).toContain("note: workflow redeemCodeOnce: 1 of the 2 values given for applyCode were used up; the next one was taken");
+    for (const run of [first, second]) {
+      expect(run.stdout).not.toContain("a reused nonce not checked");
+      expect(run.stdout).toMatch(/note: races: applyCode: 4 requests raced, 1 accepted, 3 refused/);
+    }
+    expect(second.stdout).toContain("note: workflow redeemCodeOnce: 3 of the 6 values given for applyCode were used up; the next one was taken");
     const third = await contractTest(args);
     expect(third.code).toBe(1);
-    expect(third.stdout).toContain("all 2 values given for applyCode were used up: give fresh ones");
+    expect(third.stdout).toContain("all 6 values given for applyCode were used up: give fresh ones");
+    expect(third.stdout).toContain("note: races: applyCode was not raced");
   });
 
   it("the library takes a function asked once per operation, and refuses a value that breaks the schema, naming it", async () => {

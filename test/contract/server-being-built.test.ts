@@ -84,7 +84,7 @@ describe("a server with two operations and no ping", () => {
       expect(ofOperation[0]!.failure).toBeDefined();
     }
     const skipped = cases.filter((c) => c.skipped);
-    expect(skipped.map((c) => c.classname)).toEqual([...stateChanging, "checks.partner-only", "checks.sequences", "checks.rate-limits"]);
+    expect(skipped.map((c) => c.classname)).toEqual([...stateChanging, "checks.partner-only", "checks.sequences", "checks.races", "checks.rate-limits"]);
     expect(skipped.every((c) => c.skipped!.message === "not selected")).toBe(true);
     expect(Number(totals.skipped)).toBe(skipped.length);
     expect(Number(totals.errors)).toBe(0);

@@ -87,7 +87,7 @@ describe("a key that is not a business partner's", () => {
     const header = run.stdout.slice(0, run.stdout.indexOf(")") + 1);
     expect(header).toMatch(/^Contract-testing http:\/\/127\.0\.0\.1:\d+ \(checks: positive, negative, error-keys, tied-answers,\s+auth-headers, auth-signature, public, protocol\)$/);
     expect(header).not.toMatch(/sequences|partner-only/);
-    expect(run.stdout).toContain("not selected: 3 checks: partner-only (needs an ordinary account's key in TXC_API_KEY_BASIC and\n  TXC_API_SECRET_BASIC)");
+    expect(run.stdout).toContain("not selected: 4 checks: partner-only (needs an ordinary account's key in TXC_API_KEY_BASIC and\n  TXC_API_SECRET_BASIC)");
     const summaryLines = run.stdout.split("\n").filter((line) => /^(\(unknown path\)|ping|get\w+|  \w[\w-]* \d+ passed)/.test(line));
     expect(summaryLines.length).toBeGreaterThan(5);
     expect(summaryLines.filter((line) => line.length > 100)).toEqual([]);

@@ -2,6 +2,7 @@ import type { Case, CheckResult, Observation } from "../case.js";
 import type { OperationId } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/contract-facts.js";
 import type { Random } from "../random.js";
+import type { FixtureSupply } from "../fixtures.js";
 
 /** What a run plans from: the operations, the checks asked for, and the real values given. */
 export type PlanContext = {
@@ -12,13 +13,10 @@ export type PlanContext = {
   examplesPerOperation: number;
   /** The first value given for each operation (--fixtures): what every check but the sequences uses. */
   fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
-  /** Every value given for each operation but the spares: a sequence takes the next where one was used up. */
+  /** Every value given for each operation: a read-only workflow's subject is tried with each in turn. */
   fixtureLists: Partial<Record<OperationId, Record<string, unknown>[]>>;
-  /**
-   * Values of state-changing operations kept for one check each, taken from the end of the list
-   * given and never its first: the race's, then the replay's, so that none finds its value spent.
-   */
-  spares: Partial<Record<OperationId, { races?: Record<string, unknown>; replay?: Record<string, unknown> }>>;
+  /** The values of state-changing operations, each spent once in the run: by a workflow, the replay or the race. */
+  supply: FixtureSupply;
   /** Whether an ordinary account's key was given, for the partner-only check. */
   hasBasicIdentity: boolean;
   random: Random;
@@ -45,7 +43,7 @@ export type PhaseContext = {
   sendPaced: (testCase: Case) => Promise<Observation>;
   /** Sends the case signed by each key the tester holds in turn (as many as `raceWidth`) at once, each on a connection of its own, paced; undefined for a request that got no answer. */
   race: (testCase: Case) => Promise<(Observation | undefined)[]>;
-  /** Requests in a race: one per key held, and at least one per connection (--connections). */
+  /** Requests in a race: one per key held; with one key, one per connection (--connections). */
   raceWidth: number;
   /** Keys the tester holds (main, more, the ordinary account's). */
   keysHeld: number;

@@ -2,11 +2,17 @@ import { operationIndex, type OperationId } from "../../../generated/operations.
 import { counted } from "../../text/counted.js";
 import type { Case, CheckResult, Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
-import { defineCheck, type PlanContext } from "./check.js";
+import { refusedAsUsedUp } from "../fixtures.js";
+import { defineCheck, type PhaseContext, type PlanContext } from "./check.js";
 
-/** The operations the document says succeed once per value (x-once-per) that the run sends, with a value of their own to race. */
-const racedOperations = (plan: PlanContext): OperationId[] =>
-  plan.includeMutations ? plan.operations.filter((id) => operationIndex[id].oncePer.length > 0 && plan.spares[id]?.races) : [];
+/** The operations the document says succeed once per value (x-once-per) that the run sends. */
+const onceOnly = (plan: PlanContext): OperationId[] => (plan.includeMutations ? plan.operations.filter((id) => operationIndex[id].oncePer.length > 0) : []);
+
+/** Values a run spends of an operation before its race: the workflow's, the replay's. */
+const spentBefore = (plan: PlanContext): number => (plan.wanted("sequences") ? 1 : 0) + (plan.wanted("auth-signature") ? 1 : 0);
+
+/** Those given enough values for a race of their own (a test each in contractTests). */
+const racedOperations = (plan: PlanContext): OperationId[] => onceOnly(plan).filter((id) => plan.supply.given(id) > spentBefore(plan));
 
 /** How many answers of each status, "200: 1, 401: 3", and how many got none. */
 function tally(observations: (Observation | undefined)[]): string {
@@ -23,9 +29,34 @@ function tally(observations: (Observation | undefined)[]): string {
  * once per value (a code), sent at once by every key the tester holds (one key: rising nonces),
  * each request on a connection of its own, so that behind a balancer they reach several
  * processes. At most one may be accepted; refusals of any kind (a nonce out of order among them)
- * count as refusals. It takes a value of its own from --fixtures: the last of the operation's
- * list, never its first.
+ * count as refusals. It takes a value of its own from --fixtures, after the workflow's and the
+ * replay's; a value every request refused as used up (an earlier run's) gives way to the next.
  */
+/** One race for one value: its result, or undefined when every request refused the value as used up. */
+async function raceOnce(operationId: OperationId, fields: Record<string, unknown>, { race, raceWidth, keysHeld, note }: PhaseContext): Promise<CheckResult | undefined> {
+  const { method, path, oncePer } = operationIndex[operationId];
+  const value = oncePer.join(" and ");
+  const name = `one ${value} sent ${raceWidth} times at once (${counted(keysHeld, "key")}, ${raceWidth} connections)`;
+  const testCase: Case = { operationId, check: "races", name, method, path, fields, expect: { kind: "accepted" } };
+  const sentAt = performance.now();
+  const observations = await race(testCase);
+  const accepted = observations.filter((o) => o && o.status >= 200 && o.status < 300) as Observation[];
+  const answered = observations.filter((o) => o !== undefined).length;
+  if (accepted.length === 0 && answered === raceWidth && observations.every((o) => refusedAsUsedUp(o!.status))) return undefined;
+  note(`races: ${operationId}: ${raceWidth} requests raced, ${accepted.length} accepted, ${answered - accepted.length} refused${answered < raceWidth ? `, ${raceWidth - answered} not answered` : ""} (${tally(observations)})`);
+  const passed = accepted.length <= 1;
+  return {
+    operationId, check: "races", name, passed,
+    expected: `at most one of ${raceWidth} requests accepted (x-once-per: ${oncePer.join(", ")})`,
+    actual: `${accepted.length} accepted (${tally(observations)})`,
+    problems: passed ? [] : [{ kind: "race", message: `${accepted.length} of ${raceWidth} requests with one ${value}, sent at once, were accepted: the document says it succeeds once` }],
+    status: accepted[0]?.status ?? observations.find((o) => o)?.status ?? null,
+    steps: observations.flatMap((o) => (o ? [{ operationId, status: o.status }] : [])),
+    curl: passed ? "" : reproduction(accepted[0]!.url, testCase),
+    durationMs: performance.now() - sentAt,
+  };
+}
+
 export const races = defineCheck({
   name: "races",
   needs: "mutations",
@@ -33,34 +64,18 @@ export const races = defineCheck({
   covers: (plan) => racedOperations(plan).map((operationId) => ({ operationId })),
   phase: {
     at: "after-cases",
-    run: async ({ plan, race, raceWidth, keysHeld, record, note }) => {
-      if (!plan.includeMutations) return;
-      for (const operationId of plan.operations.filter((id) => operationIndex[id].oncePer.length > 0)) {
-        const fields = plan.spares[operationId]?.races;
-        const { method, path, oncePer } = operationIndex[operationId];
-        if (!fields) {
-          note(`races: ${operationId} was not raced: it needs a value of its own, unspent; give one more in --fixtures (${operationId}: a list, its last value is raced)`);
-          continue;
+    run: async (context) => {
+      const { plan, record, note } = context;
+      for (const operationId of onceOnly(plan)) {
+        let usedUp = 0;
+        let result: CheckResult | undefined;
+        for (let fields = plan.supply.take(operationId); fields; fields = plan.supply.take(operationId)) {
+          result = await raceOnce(operationId, fields, context);
+          if (result) break;
+          usedUp++;
         }
-        const name = `one ${oncePer.join(" and ")} sent ${raceWidth} times at once (${counted(keysHeld, "key")}, ${raceWidth} connections)`;
-        const testCase: Case = { operationId, check: "races", name, method, path, fields, expect: { kind: "accepted" } };
-        const sentAt = performance.now();
-        const observations = await race(testCase);
-        const accepted = observations.filter((o) => o && o.status >= 200 && o.status < 300) as Observation[];
-        const answered = observations.filter((o) => o !== undefined).length;
-        const result: CheckResult = {
-          operationId, check: "races", name,
-          passed: accepted.length <= 1,
-          expected: `at most one of ${raceWidth} requests accepted (x-once-per: ${oncePer.join(", ")})`,
-          actual: `${accepted.length} accepted (${tally(observations)})`,
-          problems: accepted.length <= 1 ? [] : [{ kind: "race", message: `${accepted.length} of ${raceWidth} requests with one ${oncePer.join(" and ")}, sent at once, were accepted: the document says it succeeds once` }],
-          status: accepted[0]?.status ?? observations.find((o) => o)?.status ?? null,
-          steps: observations.flatMap((o) => (o ? [{ operationId, status: o.status }] : [])),
-          curl: accepted.length <= 1 ? "" : reproduction(accepted[0]!.url, testCase),
-          durationMs: performance.now() - sentAt,
-        };
-        record(result);
-        note(`races: ${operationId}: ${raceWidth} requests raced, ${accepted.length} accepted, ${answered - accepted.length} refused${answered < raceWidth ? `, ${raceWidth - answered} not answered` : ""} (${tally(observations)})`);
+        if (result) record(result);
+        else note(`races: ${operationId} was not raced: ${usedUp ? `the ${counted(usedUp, "value")} left were refused as used up; ` : ""}it needs a value of its own, unspent, after the workflow's and the replay's: give ${spentBefore(plan) + 1} or more in --fixtures (${operationId}: a list)`);
       }
     },
   },

@@ -1,8 +1,13 @@
 import { workflows } from "../../../generated/workflows.js";
-import type { OperationId } from "../../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../../generated/operations.js";
 import { missingInputs } from "../../workflows/walk.js";
 import { operationsOf, runWorkflow, subjectOf, workflowInputs, type WorkflowOutcome } from "../workflow-run.js";
 import { defineCheck, type PlanContext } from "./check.js";
+
+/** The values of a state-changing operation not spent yet in this run, each taken as it is tried. */
+function* supplied(plan: PlanContext, operationId: OperationId) {
+  for (let value = plan.supply.take(operationId); value; value = plan.supply.take(operationId)) yield value;
+}
 
 /** The workflows whose every operation the run sends. */
 const workflowsOfRun = (plan: PlanContext) => workflows.filter((workflow) => operationsOf(workflow).every((id) => plan.operations.includes(id)));
@@ -24,7 +29,9 @@ export const sequences = defineCheck({
       if (!plan.includeMutations) return;
       for (const workflow of workflowsOfRun(plan)) {
         const subject: OperationId = subjectOf(workflow);
-        const values = plan.fixtureLists[subject] ?? [plan.fixtures[subject]];
+        const given = plan.fixtureLists[subject]?.length ?? 0;
+        // A state-changing subject spends its value: each is taken from the run's supply, once.
+        const values = given === 0 ? [undefined] : operationIndex[subject].stateChanging ? supplied(plan, subject) : plan.fixtureLists[subject]!;
         let outcome: WorkflowOutcome | undefined;
         let spent = 0;
         for (const value of values) {
@@ -39,8 +46,8 @@ export const sequences = defineCheck({
           spent++;
         }
         if (!outcome) continue;
-        if (spent > 0 && outcome.result.passed) note(`workflow ${workflow.workflowId}: ${spent} of the ${values.length} values given for ${subject} were used up; the next one was taken`);
-        if (spent === values.length && values.length > 1) outcome.result.problems.push({ kind: "sequence", message: `all ${values.length} values given for ${subject} were used up: give fresh ones` });
+        if (spent > 0 && outcome.result.passed) note(`workflow ${workflow.workflowId}: ${spent} of the ${given} values given for ${subject} were used up; the next one was taken`);
+        if (!outcome.result.passed && outcome.usedUp && spent === given && given > 1) outcome.result.problems.push({ kind: "sequence", message: `all ${given} values given for ${subject} were used up: give fresh ones` });
         record(outcome.result);
       }
     },
