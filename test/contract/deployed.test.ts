@@ -1,0 +1,62 @@
+// contract-test against a server as it is deployed: two node:cluster processes on one port over a
+// real redis-server this test starts. A team's once-only state or nonces kept per process pass a
+// tester that sends one key's requests over one connection; these runs must find them.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { runContractTest, type ContractTestOptions } from "../../src/contract-entry.js";
+import { startClusterTeam, teamCodes, teamKeys, type Plant } from "../helpers/cluster-team.js";
+import { startRedis, type RedisServer } from "../helpers/redis.js";
+
+const [main, second] = teamKeys(2) as [{ apiKey: string; apiSecret: string }, { apiKey: string; apiSecret: string }];
+// Three codes a run: the workflow's, the replay's and the race's.
+const codes = teamCodes(12, "RUN");
+let redis: RedisServer;
+const stops: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  for (const stop of stops) await stop();
+  await redis?.stop();
+});
+
+async function runAgainst(plant: Plant, given: typeof codes) {
+  const team = await startClusterTeam({ redisUrl: redis.url, keys: [main, second], codes, plant });
+  stops.push(team.stop);
+  const options: ContractTestOptions = {
+    baseUrl: team.baseUrl, ...main, moreKeys: [second], includeMutations: true, examplesPerOperation: 2,
+    operations: ["getMainBalance", "applyCode"], fixtures: { applyCode: given.map(({ code }) => ({ code })) },
+  };
+  return { run: () => runContractTest(options) };
+}
+
+it("a server sharing its nonces, claims and balances passes twice back to back: the race, the replays and the workflow all checked", async () => {
+  const { run } = await runAgainst("none", codes.slice(0, 6));
+  for (const round of [1, 2]) {
+    const result = await run();
+    const failures = result.results.filter((r) => !r.passed).map((r) => `${r.operationId} ${r.check}: ${r.failures.map((f) => f.message).join("; ")}`);
+    expect(result.exitStatus, `round ${round}: ${[...failures, ...result.runProblems].join("\n")}`).toBe(0);
+    expect(result.notes.filter((note) => /not checked|not raced/.test(note))).toEqual([]);
+    expect(result.notes).toContainEqual(expect.stringMatching(/^races: applyCode: 2 requests raced, 1 accepted, 1 refused \(200: 1, 400: 1\)$/));
+    expect(result.results.some((r) => r.check === "races" && r.operationId === "applyCode" && r.passed)).toBe(true);
+    expect(result.results.some((r) => r.check === "sequences" && r.passed)).toBe(true);
+  }
+});
+
+it("codes spent per process: the race finds a code accepted by both processes", async () => {
+  const { run } = await runAgainst("codes-per-process", codes.slice(6, 9));
+  const result = await run();
+  expect(result.exitStatus).toBe(1);
+  const race = result.results.find((r) => r.check === "races" && r.operationId === "applyCode");
+  expect(race?.passed).toBe(false);
+  expect(race?.failures[0]?.message).toContain("2 of 2 requests with one code, sent at once, were accepted: the document says it succeeds once");
+});
+
+it("nonces kept per process: a replay resent on other connections reaches the other process and is accepted", async () => {
+  const { run } = await runAgainst("nonces-per-process", codes.slice(9, 12));
+  const result = await run();
+  expect(result.exitStatus).toBe(1);
+  const replay = result.results.find((r) => r.check === "auth-signature" && r.operationId === "getMainBalance");
+  expect(replay?.passed).toBe(false);
+  expect(replay?.failures.map((f) => f.message).join("\n")).toContain("a reused nonce");
+});
