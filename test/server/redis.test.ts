@@ -74,6 +74,18 @@ it("a key's burst is taken by both processes; no nonce is accepted twice, a repl
   expect(replays.every((r) => /nonce must be greater/.test(r.body.message))).toBe(true);
 });
 
+it("a code redeemed from ten connections at once is credited once, and both processes read the one balance", async () => {
+  const APPLY = operationIndex.applyCode.path;
+  const redeemed = await Promise.all(Array.from({ length: 10 }, () => signRequest({ path: APPLY, body: { code: "TXC-BTC-2H6N1V5X0C7B" }, ...key, nonce: ++nonce })).map(({ headers, body }) => send(APPLY, headers, body)));
+  expect(redeemed.filter((r) => r.status === 200)).toHaveLength(1);
+  // The others are refused: a nonce that arrived after a later one (401), or the code spent (400).
+  expect(redeemed.filter((r) => r.status !== 200).every((r) => r.status === 401 || r.body.errors?.code?.[0] === "The code has already been applied.")).toBe(true);
+  for (let i = 0; i < 2; i++) {
+    const { headers, body } = signRequest({ path: BALANCE, body: { ticker: "BTC" }, ...key, nonce: ++nonce });
+    expect((await send(BALANCE, headers, body)).body).toEqual({ BTC: { main_balance: "0.50012345" } });
+  }
+});
+
 it("the documented limit (1,000 a 10 s on /api/v4/main-account/*) is counted across both processes", async () => {
   await flushRedis();
   // Every request counts, refused or not: unsigned ones (401) from 20 connections at a time.
@@ -97,6 +109,8 @@ it("while Redis is away every request is refused 500, never accepted unchecked; 
     away.push((await send(BALANCE, headers, body)).status);
   }
   expect(away).toEqual([500, 500, 500, 500, 500, 500]);
+  // Each process's client has failed to reconnect and said so, once: a line, not a stack trace per retry.
+  await outputMatching(servers, /(redis is away[\s\S]*){2}/);
   redis = await startRedis(redisPort);
   // The client reconnects on its own schedule: asked again until it has (a stuck one never does).
   let status = 0;
@@ -109,6 +123,9 @@ it("while Redis is away every request is refused 500, never accepted unchecked; 
     }
   }
   expect(status).toBe(200);
+  await outputMatching(servers, /(redis is back[\s\S]*){2}/);
+  expect(servers.output().match(/redis is away/g)).toHaveLength(2);
+  expect(servers.output()).not.toMatch(/\n\s+at /);
 });
 
 it("each process took a share of the requests, and no secret was printed", async () => {

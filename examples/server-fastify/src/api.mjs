@@ -1,15 +1,15 @@
 // A server built on txc-api/server: three operations for real, the rest not implemented yet.
 // The kit checks the signature, the nonce, the body, the partner-only rule and the rate limits
-// before a handler runs; each handler only does its operation's own work.
+// before a handler runs, and claims a code before applyCode runs (the document: a code succeeds
+// once); each handler only does its operation's own work.
 import { createApiHandler, invalidField, notImplemented } from "txc-api/server";
 
-// An in-memory store, standing in for the team's database. The secrets come from the environment.
-const accounts = new Map([
-  [process.env.TXC_API_KEY ?? "demo-key", { secret: process.env.TXC_API_SECRET ?? "demo-secret", partner: true, balances: { BTC: "0.5", USDT: "1200" } }],
-]);
+// The API keys and their accounts' first balances. The secret comes from the environment.
+const apiKey = process.env.TXC_API_KEY ?? "demo-key";
+export const accounts = new Map([[apiKey, { secret: process.env.TXC_API_SECRET, partner: true, startingBalances: { BTC: "0.5", USDT: "1200" } }]]);
 const codes = new Map([
-  ["TXC-USDT-7F3K9Q2M8Z4W", { passphrase: "blue-harbour-42", ticker: "USDT", amount: "25" }],
-  ["TXC-BTC-2H6N1V5X0C7B", { ticker: "BTC", amount: "0.00012345" }],
+  ["TXC-USDT-7F3K9Q2M8Z4W", { code: "TXC-USDT-7F3K9Q2M8Z4W", passphrase: "blue-harbour-42", ticker: "USDT", amount: "25" }],
+  ["TXC-BTC-2H6N1V5X0C7B", { code: "TXC-BTC-2H6N1V5X0C7B", ticker: "BTC", amount: "0.00012345" }],
 ]);
 const plan = { id: "6f1e2d3c-4b5a-4978-8a6b-1c2d3e4f5a6b", ticker: "USDT", status: 1, percent: "12.5", duration: 43200, interestTicker: "USDT", interestRatio: "1", minInvestment: "100", maxInvestment: "100000", maxPossibleInvestment: "48250.75" };
 const investments = Array.from({ length: 120 }, (_, i) => ({
@@ -25,23 +25,42 @@ const add = (a, b) => {
   return scale ? `${sum.slice(0, -scale)}.${sum.slice(-scale)}`.replace(/\.?0+$/, "") : sum;
 };
 
-export function createApi(options = {}) {
+/**
+ * The team's own state, standing in for its database: the balances and the codes spent, in this
+ * process. Several processes need one ledger that all of them see (stores.mjs keeps it in Redis).
+ */
+export function memoryLedger() {
+  const balances = new Map([...accounts].map(([key, account]) => [key, { ...account.startingBalances }]));
+  const spent = new Set();
+  return {
+    balances: async (key) => balances.get(key) ?? {},
+    /** Spends the code and credits it, or false when it was spent already. */
+    redeem: async (key, code) => {
+      if (spent.has(code.code)) return false;
+      spent.add(code.code);
+      const held = balances.get(key);
+      held[code.ticker] = add(held[code.ticker] ?? "0", code.amount);
+      return true;
+    },
+  };
+}
+
+export function createApi({ ledger = memoryLedger(), ...options } = {}) {
+  if (!process.env.TXC_API_SECRET) throw new Error("set TXC_API_SECRET: the API key's secret (never in the code)");
   return createApiHandler({
-    keys: (apiKey) => accounts.get(apiKey),
+    keys: (key) => accounts.get(key),
     ...options,
     handlers: {
-      // `key` is what `keys` returned for the caller's API key: here, the account.
-      getMainBalance: ({ body, key }) => {
-        if (body.ticker !== undefined) return { [body.ticker]: { main_balance: key.balances[body.ticker] ?? "0" } };
-        return Object.fromEntries(Object.entries(key.balances).map(([ticker, amount]) => [ticker, { main_balance: amount }]));
+      getMainBalance: async ({ body, apiKey: key }) => {
+        const balances = await ledger.balances(key);
+        if (body.ticker !== undefined) return { [body.ticker]: { main_balance: balances[body.ticker] ?? "0" } };
+        return Object.fromEntries(Object.entries(balances).map(([ticker, amount]) => [ticker, { main_balance: amount }]));
       },
-      applyCode: ({ body, key }) => {
+      applyCode: async ({ body, apiKey: key }) => {
         const code = codes.get(body.code);
         if (!code) return invalidField("code", "The code is not valid.");
-        if (code.applied) return invalidField("code", "The code has already been applied.");
         if ((code.passphrase ?? undefined) !== body.passphrase) return invalidField("passphrase", "The passphrase does not match the code.");
-        code.applied = true;
-        key.balances[code.ticker] = add(key.balances[code.ticker] ?? "0", code.amount);
+        if (!(await ledger.redeem(key, code))) return invalidField("code", "The code has already been applied.");
         return { message: "Code was successfully applied", ticker: code.ticker, amount: code.amount, external_id: crypto.randomUUID() };
       },
       getInvestmentsHistory: ({ body }) => {

@@ -1,10 +1,12 @@
-// node src/cluster.mjs: WORKERS processes (default 2) sharing one port, as behind a balancer. With
-// REDIS_URL they share the nonces and the rate limits: a request replayed to another process is
-// refused, and the documented limits count every process's requests. On SIGTERM each worker says
-// how many requests it served.
+// node src/cluster.mjs: WORKERS processes (default 2) sharing one port, as behind a balancer,
+// taking connections in turn. With REDIS_URL they share the nonces, the rate limits, the claims
+// and the ledger: a request replayed to another process is refused, the documented limits count
+// every process's requests, and a code is credited once whichever process each request reaches.
+// On SIGTERM each worker says how many requests it served.
 import cluster from "node:cluster";
 import { createServer } from "node:http";
 
+cluster.schedulingPolicy = cluster.SCHED_RR;
 if (cluster.isPrimary) {
   const workers = Array.from({ length: Number(process.env.WORKERS ?? 2) }, () => cluster.fork());
   let listening = 0;
