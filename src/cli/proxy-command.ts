@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ProxyNdjson, shownOperation, writeProxyJUnit } from "../proxy/reports.js";
-import { ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
+import { DEFAULT_UPSTREAM_CONNECTIONS, ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
 import { checkHar } from "../proxy/check-har.js";
 import { packageVersion } from "../package-files.js";
 import { harEntry, HarError, writeHar } from "../proxy/har.js";
@@ -47,6 +47,10 @@ Options:
   --upstream URL   the server to forward to, such as http://127.0.0.1:8080 (required)
   --port N         port to listen on (default 0: a free one)
   --host H         address to listen on (default 127.0.0.1)
+  --upstream-connections N
+                   connections to the upstream (default ${DEFAULT_UPSTREAM_CONNECTIONS}, 1 to 64): each key's requests in
+                   a row take them in turn, so that behind a balancer the traffic reaches every
+                   process and a code accepted by two of them is seen
   --json FILE      NDJSON: one line per violation (operationId, check, message, method, path,
                    status) as it happens, and a summary line at the end; the file exists from
                    the start, with no violation too
@@ -71,6 +75,7 @@ const OPTIONS = {
   junit: { type: "string" },
   har: { type: "string" },
   "check-har": { type: "string" },
+  "upstream-connections": { type: "string" },
 } as const;
 
 const line = (v: ProxyViolation) => `✗ ${shownOperation(v.operationId)} · ${v.check} · ${v.method} ${printable(v.path, 100)} ${v.status}: ${printable(v.message, 300)}`;
@@ -118,6 +123,8 @@ export async function proxyCommand(argv: string[]): Promise<void> {
   if (!values.upstream) throw new UsageError("--upstream is required: the server to forward to, such as http://127.0.0.1:8080 (or --check-har FILE to judge a recording)");
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be an integer from 0 to 65535");
+  const connections = values["upstream-connections"];
+  if (connections !== undefined && !/^([1-9]|[1-5]\d|6[0-4])$/.test(connections)) throw new UsageError("--upstream-connections must be a whole number from 1 to 64");
   const { TXC_API_KEY: apiKey, TXC_API_SECRET: apiSecret } = process.env;
   const recorded: Parameters<typeof writeHar>[1] = [];
   let origin = "";
@@ -125,6 +132,7 @@ export async function proxyCommand(argv: string[]): Promise<void> {
   try {
     proxy = await startProxy({
       upstream: values.upstream, port, host: values.host!,
+      ...(connections === undefined ? {} : { upstreamConnections: Number(connections) }),
       credentials: apiKey && apiSecret ? [{ apiKey, apiSecret }] : [],
       onViolation,
       ...(values.har ? { onExchange: (exchange: CarriedExchange, startedAt: Date, durationMs: number) => void recorded.push(harEntry(exchange, origin, startedAt, durationMs)) } : {}),

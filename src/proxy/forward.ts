@@ -1,12 +1,13 @@
 // One exchange carried: the request read within the cap, forwarded to the upstream as it came,
 // and the upstream's answer read within the cap and passed back unchanged.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { request as send, type Agent } from "undici";
+import { request as send } from "undici";
+import type { UpstreamConnections } from "./upstream-connections.js";
 import { networkFailureWords } from "../errors/network.js";
 import type { CarriedExchange, ProxyViolation } from "./traffic.js";
 
 /** Where and how the proxy forwards: the upstream, its connections, and the caps. */
-export type Upstream = { url: URL; agent: Agent; maxBodyBytes: number; timeoutMs: number };
+export type Upstream = { url: URL; connections: UpstreamConnections; maxBodyBytes: number; timeoutMs: number };
 
 // Hop-by-hop headers (RFC 9110 7.6.1) are the connection's, not the message's.
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length"]);
@@ -51,9 +52,10 @@ export async function forward(request: IncomingMessage, response: ServerResponse
     return undefined;
   }
   const exchange: CarriedExchange = { method, path, headers: request.headers, body };
+  const connection = upstream.connections.take(request.headers);
   try {
     const answer = await send(new URL(upstream.url.pathname.replace(/\/$/, "") + target, upstream.url.origin), {
-      method: method as "POST", headers: endToEnd(request.headers), body: method === "GET" || method === "HEAD" ? undefined : body, dispatcher: upstream.agent,
+      method: method as "POST", headers: endToEnd(request.headers), body: method === "GET" || method === "HEAD" ? undefined : body, dispatcher: connection.agent,
       headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
     });
     const bytes = await readLimited(answer.body, maxBodyBytes);
@@ -66,6 +68,8 @@ export async function forward(request: IncomingMessage, response: ServerResponse
     const why = error instanceof Error && /larger than/.test(error.message) ? error.message : networkFailureWords(error);
     jsonAnswer(response, 502, `txc-api proxy: no answer from the upstream ${upstream.url.origin}: ${why}`);
     report({ operationId: null, check: "upstream", message: why, method, path, status: 502 });
+  } finally {
+    connection.done();
   }
   return exchange;
 }

@@ -2,10 +2,10 @@
 // each exchange to the document (checks.ts). It never alters, retries, re-signs or reorders.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Agent } from "undici";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
 import { printable } from "../text/printable.js";
 import { forward, jsonAnswer, type Upstream } from "./forward.js";
+import { UpstreamConnections } from "./upstream-connections.js";
 import type { CarriedExchange, ProxyViolation } from "./traffic.js";
 import { TrafficJudge } from "./traffic-judge.js";
 import type { Coverage } from "../validation/coverage.js";
@@ -25,6 +25,12 @@ export type ProxyOptions = {
   onViolation?: (violation: ProxyViolation) => void;
   /** Largest request and answer body carried, as the client's cap (default 8 MiB); past it 413 or 502. */
   maxBodyBytes?: number;
+  /**
+   * Connections to the upstream that each key's requests in a row take in turn (default 4, as the
+   * tester's), so that behind a balancer the traffic reaches every process; 1 keeps one key's
+   * requests in a row on one connection.
+   */
+  upstreamConnections?: number;
   /** Whole exchange with the upstream (default 10 s, as the client's); past it 504. */
   timeoutMs?: number;
   /** Hears each exchange as it went (request and answer, when it started and how long it took), such as to record it (`txc-api proxy --har`). */
@@ -62,6 +68,15 @@ function upstreamUrl(upstream: string): URL {
   return url;
 }
 
+/** Connections to the upstream unless told, as the tester's per key. */
+export const DEFAULT_UPSTREAM_CONNECTIONS = 4;
+
+function upstreamConnections(given: number | undefined): number {
+  const count = given ?? DEFAULT_UPSTREAM_CONNECTIONS;
+  if (!Number.isInteger(count) || count < 1 || count > 64) throw new ProxySetupError(`upstreamConnections must be a whole number from 1 to 64 (got ${String(given)})`);
+  return count;
+}
+
 /**
  * Starts the proxy: `{ url, violations(), ran(), close() }`. Route an application's traffic
  * through `url` and assert `expect(proxy.violations()).toEqual([])`.
@@ -69,8 +84,7 @@ function upstreamUrl(upstream: string): URL {
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const upstream: Upstream = {
     url: upstreamUrl(options.upstream),
-    // One connection to the upstream per connection of the callers: nothing pipelined, nothing reordered.
-    agent: new Agent({ pipelining: 1, keepAliveTimeout: 4_000 }),
+    connections: new UpstreamConnections(upstreamConnections(options.upstreamConnections)),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
@@ -109,7 +123,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       await Promise.race([Promise.all(inFlight), bound]);
       server.closeAllConnections();
       await closed;
-      await upstream.agent.close();
+      await upstream.connections.close();
       judge.finish();
     },
   };

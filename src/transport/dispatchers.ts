@@ -1,6 +1,7 @@
 import { Agent, buildConnector, EnvHttpProxyAgent, ProxyAgent, type Client, type Dispatcher } from "undici";
 import { clientPerOrigin } from "./origin-clients.js";
 import type { Waiting } from "./undici-call.js";
+import { Turns } from "./turns.js";
 
 /**
  * A dispatcher, how many of its calls still wait for their connection, and the gate that hands
@@ -101,21 +102,13 @@ export function keyedRouter(maker: (waiting: Waiting) => Make): Router {
   };
 }
 
-/**
- * `connections` keyed routers side by side: a key's request takes the next one in turn when none of
- * its requests is in flight (told by `settled`), else the one its requests in flight are on, so that
- * requests sent together keep their order and requests in a row spread over the connections.
- */
+/** `connections` keyed routers side by side, taken in turn by each key's requests in a row (turns.ts). */
 export function spreadRouter(maker: (waiting: Waiting) => Make, connections: number): Router {
   const routers = Array.from({ length: connections }, () => keyedRouter(maker));
-  const turns = new Map<string | undefined, { current: number; inFlight: number }>();
+  const turns = new Turns(connections);
   return (orderKey) => {
-    let turn = turns.get(orderKey);
-    if (!turn) turns.set(orderKey, (turn = { current: -1, inFlight: 0 }));
-    if (turn.inFlight === 0) turn.current = (turn.current + 1) % connections;
-    turn.inFlight++;
-    const taken = turn;
-    return { ...routers[turn.current]!(orderKey), settled: () => void taken.inFlight-- };
+    const { index, done } = turns.take(orderKey);
+    return { ...routers[index]!(orderKey), settled: done };
   };
 }
 

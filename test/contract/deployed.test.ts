@@ -2,13 +2,14 @@
 // real redis-server this test starts. A team's once-only state or nonces kept per process pass a
 // tester that sends one key's requests over one connection; these runs must find them.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { runContractTest, type ContractTestOptions } from "../../src/contract-entry.js";
+import { runContractTest, startProxy, type ContractTestOptions } from "../../src/contract-entry.js";
+import { createClient } from "../../src/index.js";
 import { startClusterTeam, teamCodes, teamKeys, type Plant } from "../helpers/cluster-team.js";
 import { startRedis, type RedisServer } from "../helpers/redis.js";
 
 const [main, second] = teamKeys(2) as [{ apiKey: string; apiSecret: string }, { apiKey: string; apiSecret: string }];
 // Three codes a run: the workflow's, the replay's and the race's.
-const codes = teamCodes(12, "RUN");
+const codes = teamCodes(14, "RUN");
 let redis: RedisServer;
 const stops: (() => Promise<unknown>)[] = [];
 
@@ -59,4 +60,26 @@ it("nonces kept per process: a replay resent on other connections reaches the ot
   const replay = result.results.find((r) => r.check === "auth-signature" && r.operationId === "getMainBalance");
   expect(replay?.passed).toBe(false);
   expect(replay?.failures.map((f) => f.message).join("\n")).toContain("a reused nonce");
+});
+
+it("the proxy spreads a key's requests over its upstream connections: a code credited by both processes is seen in live traffic, and not with one connection", async () => {
+  const team = await startClusterTeam({ redisUrl: redis.url, keys: [main, second], codes, plant: "codes-per-process" });
+  stops.push(team.stop);
+  const brokenChains = async (code: string, upstreamConnections?: number) => {
+    const proxy = await startProxy({ upstream: team.baseUrl, credentials: [main], ...(upstreamConnections ? { upstreamConnections } : {}) });
+    try {
+      const client = createClient({ baseUrl: proxy.url, ...main, retry: false });
+      const answers = [];
+      for (let i = 0; i < 2; i++) answers.push(await client.applyCode({ code }).then(() => 200, (error: { status?: number }) => error.status));
+      return { answers, broken: proxy.violations().filter((v) => v.check === "workflows").map((v) => v.message) };
+    } finally {
+      await proxy.close();
+    }
+  };
+  const spread = await brokenChains(codes[12]!.code);
+  expect(spread.answers).toEqual([200, 200]);
+  expect(spread.broken).toEqual([expect.stringMatching(/step redeemAgain of workflow redeemCodeOnce/)]);
+  // One connection: both requests reach one process, which refuses the second; the defect stays hidden.
+  const one = await brokenChains(codes[13]!.code, 1);
+  expect(one).toEqual({ answers: [200, 400], broken: [] });
 });

@@ -1,0 +1,28 @@
+// The proxy's connections to the upstream: `count` undici agents, taken in turn by each API key's
+// requests in a row (transport/turns.ts), so that behind a balancer its live traffic reaches every
+// process, as the tester's does. Nothing is pipelined: a request waits for no other.
+import { Agent } from "undici";
+import { API_KEY_HEADER } from "../signing/sign.js";
+import { Turns } from "../transport/turns.js";
+
+const API_KEY = API_KEY_HEADER.toLowerCase();
+
+export class UpstreamConnections {
+  readonly #agents: Agent[];
+  readonly #turns: Turns;
+  constructor(count: number) {
+    this.#agents = Array.from({ length: count }, () => new Agent({ pipelining: 1, keepAliveTimeout: 4_000 }));
+    this.#turns = new Turns(count);
+  }
+
+  /** The agent a request takes, by the API key it carries (none for a public one); `done` once it is answered. */
+  take(headers: Record<string, string | string[] | undefined>): { agent: Agent; done(): void } {
+    const key = headers[API_KEY];
+    const { index, done } = this.#turns.take(typeof key === "string" ? key : undefined);
+    return { agent: this.#agents[index]!, done };
+  }
+
+  close(): Promise<void> {
+    return Promise.all(this.#agents.map((agent) => agent.close())).then(() => {});
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Which of `count` connections each key's next request takes: the next in turn when none of the
+ * key's requests is in flight, else the one they are on. Requests sent together keep their order
+ * (one key's nonces arrive as they left), and requests in a row reach every connection: behind a
+ * balancer or `node:cluster`, each process.
+ */
+export class Turns {
+  readonly #turns = new Map<string | undefined, { current: number; inFlight: number }>();
+  constructor(readonly count: number) {}
+
+  /** The connection the key's request takes, and `done`, to be called once when it is over. */
+  take(key: string | undefined): { index: number; done(): void } {
+    let turn = this.#turns.get(key);
+    if (!turn) this.#turns.set(key, (turn = { current: -1, inFlight: 0 }));
+    if (turn.inFlight === 0) turn.current = (turn.current + 1) % this.count;
+    turn.inFlight++;
+    const taken = turn;
+    let over = false;
+    return { index: turn.current, done: () => void (over || ((over = true), taken.inFlight--)) };
+  }
+}
