@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { builtInDataset } from "../dist/sandbox/dataset.js";
 import { createSandbox } from "../dist/sandbox/server.js";
-import { createApiHandler, notImplemented } from "../dist/bundle/server.js";
+import { createApiHandler, notImplemented, redisStores } from "../dist/bundle/server.js";
 import { operationIds } from "../generated/operations.js";
 
 export const CALLER_KEYS = Array.from({ length: 32 }, (_, i) => ({ key: `bench-${i}`, secret: `bench-secret-${i}` }));
@@ -50,18 +50,33 @@ function sandbox() {
   return createSandbox({ dataset, docsFile: "/nonexistent", documentFile: "/nonexistent", rateLimits: false });
 }
 
-/** createApiHandler as a team uses it (responseValidation "throw", the default, or "off"), without rate limits as the bare servers. */
-function kitServer(responseValidation = "throw") {
+const APPLIED = { message: "Code was successfully applied", ticker: "BTC", amount: "0.001", external_id: "8e2f6a1c-3b4d-4e5f-9a0b-7c6d5e4f3a2b" };
+
+/**
+ * createApiHandler as a team uses it (responseValidation "throw", the default, or "off"), without
+ * rate limits as the bare servers; applyCode accepts every code once (the kit's claim), as a
+ * database would. `stores`: the kit's in memory (default), or on a Redis (REDIS_PORT).
+ */
+async function kitServer(responseValidation = "throw", stores = {}) {
   const keys = new Map(CALLER_KEYS.map(({ key, secret }) => [key, { secret }]));
   const balance = JSON.parse(BALANCE);
   const handlers = Object.fromEntries(operationIds.filter((id) => id !== "ping").map((id) => [id, notImplemented]));
-  const api = createApiHandler({ keys: (apiKey) => keys.get(apiKey), rateLimits: false, responseValidation, handlers: { ...handlers, getMainBalance: () => balance } });
+  const api = createApiHandler({ keys: (apiKey) => keys.get(apiKey), rateLimits: false, responseValidation, ...stores, handlers: { ...handlers, getMainBalance: () => balance, applyCode: () => APPLIED } });
   return createServer(api.listener);
+}
+
+/** The kit's nonces and claims on the Redis at REDIS_PORT (no rate limits, as the others). */
+async function kitOnRedis() {
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(Number(process.env.REDIS_PORT), { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  await redis.connect();
+  const { nonces, claims } = redisStores(redis);
+  return kitServer("throw", { nonces, claims });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kind = process.argv[2];
-  const server = kind === "sandbox" ? sandbox() : kind === "kit" ? kitServer() : kind === "kit-unchecked-answers" ? kitServer("off") : bareServer(kind === "signature-checking");
+  const server = kind === "sandbox" ? sandbox() : kind === "kit" ? await kitServer() : kind === "kit-unchecked-answers" ? await kitServer("off") : kind === "kit-on-redis" ? await kitOnRedis() : bareServer(kind === "signature-checking");
   server.keepAliveTimeout = 10_000;
   server.listen(0, "127.0.0.1", () => console.log(server.address().port));
   process.on("message", (message) => message === "cpu" && process.send(process.cpuUsage()));

@@ -11,7 +11,7 @@ import { shuffled, spread } from "./measure.mjs";
 const IN_FLIGHT = 32;
 const path = "/api/v4/main-account/balance";
 
-async function freePort() {
+export async function freePort() {
   const { createServer } = await import("node:net");
   return new Promise((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -34,7 +34,7 @@ async function startPrism() {
   throw new Error("bench/sandbox-floor.mjs: Prism did not start");
 }
 
-async function startServer(kind) {
+export async function startServer(kind) {
   const child = spawn(process.execPath, [new URL("./bench-servers.mjs", import.meta.url).pathname, kind], { stdio: ["ignore", "pipe", "inherit", "ipc"] });
   const port = await new Promise((resolve) => child.stdout.once("data", (chunk) => resolve(Number(String(chunk).trim()))));
   const cpuMicros = () => new Promise((resolve) => {
@@ -44,23 +44,23 @@ async function startServer(kind) {
   return { kind, baseUrl: `http://127.0.0.1:${port}`, cpuMicros, stop: () => child.kill("SIGTERM") };
 }
 
-/** Signed balance calls, one key per caller in flight so that each key's nonces arrive in order. */
-function caller(baseUrl) {
+/** Signed calls (the balance, unless told), one key per caller in flight so that each key's nonces arrive in order. */
+export function caller(baseUrl, { path: called = path, fields = () => ({ ticker: "BTC" }) } = {}) {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
   const keys = CALLER_KEYS.map((k) => ({ ...k, nonce: Date.now() * 1000 }));
   return async (slot) => {
     const identity = keys[slot];
-    const body = JSON.stringify({ request: path, nonce: String(++identity.nonce), ticker: "BTC" });
+    const body = JSON.stringify({ request: called, nonce: String(++identity.nonce), ...fields() });
     const payload = Buffer.from(body).toString("base64");
     const signature = createHmac("sha512", identity.secret).update(payload).digest("hex");
     const headers = { "Content-Type": "application/json", "X-TXC-APIKEY": identity.key, "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": signature };
-    const response = await request(baseUrl + path, { method: "POST", headers, body, dispatcher });
+    const response = await request(baseUrl + called, { method: "POST", headers, body, dispatcher });
     const text = await response.body.text();
     if (response.statusCode !== 200) throw new Error(`bench/sandbox-floor.mjs: ${baseUrl} answered ${response.statusCode} ${text.slice(0, 200)}`);
   };
 }
 
-async function round(server, call, calls) {
+export async function round(server, call, calls) {
   const latencies = [];
   let next = 0;
   const cpuBefore = await server.cpuMicros();

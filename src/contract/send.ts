@@ -2,7 +2,7 @@ import { credentials, signBodyText, type ApiKeyPair, type Credentials } from "..
 import { timeNonce } from "../signing/nonce.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
-import { sendOnOwnConnection, undiciTransport } from "../transport/undici.js";
+import { sendOnOwnConnection, spreadTransport } from "../transport/spread.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
 import { sendResendingOnce } from "../transport/resend.js";
@@ -70,7 +70,7 @@ export class Sender {
 
   constructor(server: ServerUnderTest) {
     this.#server = server;
-    this.#transport = undiciTransport({ proxy: server.proxy, connections: this.connections });
+    this.#transport = spreadTransport(this.connections, server.proxy);
   }
 
   get connections(): number {

@@ -1,7 +1,6 @@
 import { Agent, buildConnector, EnvHttpProxyAgent, ProxyAgent, type Client, type Dispatcher } from "undici";
 import { clientPerOrigin } from "./origin-clients.js";
 import type { Waiting } from "./undici-call.js";
-import { Turns } from "./turns.js";
 
 /**
  * A dispatcher, how many of its calls still wait for their connection, and the gate that hands
@@ -64,14 +63,14 @@ export const KEEP_ALIVE_MS = 4_000;
 const PROXY_VARIABLES = ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy"];
 const proxyVariablesSet = () => typeof process !== "undefined" && PROXY_VARIABLES.some((name) => process.env[name]);
 
-type Make = (options: Agent.Options) => Sends;
+export type Make = (options: Agent.Options) => Sends;
 
 /**
  * Without a proxy, undici's own dispatchers, whose connector opens a connection only while a call
  * still waits for one: a request whose call ended (timed out, aborted) while queued stays in
  * undici's queue, and would otherwise get a connection of its own only to be dropped there.
  */
-const direct = (waiting: Waiting): Make => {
+export const direct = (waiting: Waiting): Make => {
   const connector = buildConnector({});
   const connect: Client.Options["connect"] = (connectOptions, callback) => {
     if (waiting.count > 0) return connector(connectOptions, callback);
@@ -99,16 +98,6 @@ export function keyedRouter(maker: (waiting: Waiting) => Make): Router {
       routes.set(orderKey, route);
     }
     return route;
-  };
-}
-
-/** `connections` keyed routers side by side, taken in turn by each key's requests in a row (turns.ts). */
-export function spreadRouter(maker: (waiting: Waiting) => Make, connections: number): Router {
-  const routers = Array.from({ length: connections }, () => keyedRouter(maker));
-  const turns = new Turns(connections);
-  return (orderKey) => {
-    const { index, done } = turns.take(orderKey);
-    return { ...routers[index]!(orderKey), settled: done };
   };
 }
 

@@ -1,5 +1,5 @@
-import { Agent, ProxyAgent, type Dispatcher } from "undici";
-import { fromEnvironment, givenRouter, keyedRouter, processRouter, spreadRouter, throughProxy, type Router } from "./dispatchers.js";
+import type { Dispatcher } from "undici";
+import { givenRouter, keyedRouter, processRouter, throughProxy, type Router } from "./dispatchers.js";
 import { TransportFailure, type HttpAnswer, type Exchange, type Transport } from "./exchange.js";
 import { UndiciCall } from "./undici-call.js";
 
@@ -12,12 +12,8 @@ export type UndiciTransportOptions = {
   dispatcher?: Dispatcher;
   /** A forward proxy for every request; without one, HTTP(S)_PROXY and NO_PROXY decide. */
   proxy?: string;
-  /**
-   * Connections per API key and origin (default 1). Above 1, a key's requests take the next
-   * connection in turn whenever none of its requests is in flight, so that requests in a row reach
-   * the several processes behind one address while those in flight together keep their order.
-   */
-  connections?: number;
+  /** Where each request goes, by its key: the tester's spread over several connections (spread.ts). */
+  router?: Router;
 };
 
 function problemOf({ url, headers }: Exchange): string | undefined {
@@ -34,10 +30,7 @@ function problemOf({ url, headers }: Exchange): string | undefined {
  * on one connection per origin, in the order given, so that its nonces arrive in order.
  */
 export function undiciTransport(options: UndiciTransportOptions = {}): Transport {
-  const connections = options.connections ?? 1;
-  const route: Router = options.dispatcher ? givenRouter(options.dispatcher)
-    : connections > 1 ? spreadRouter(options.proxy ? throughProxy(options.proxy) : fromEnvironment, connections)
-    : options.proxy ? keyedRouter(throughProxy(options.proxy)) : processRouter;
+  const route: Router = options.router ?? (options.dispatcher ? givenRouter(options.dispatcher) : options.proxy ? keyedRouter(throughProxy(options.proxy)) : processRouter);
   return (exchange: Exchange): Promise<HttpAnswer> => {
     if (exchange.signal?.aborted) return Promise.reject(exchange.signal.reason);
     const problem = problemOf(exchange);
@@ -63,18 +56,4 @@ export function undiciTransport(options: UndiciTransportOptions = {}): Transport
     if (settled) answer.then(settled, settled);
     return answer;
   };
-}
-
-/**
- * One exchange on a connection of its own, closed after it: behind a balancer or `node:cluster`,
- * each such exchange reaches whichever process takes the next connection (the tester's replays
- * and races).
- */
-export async function sendOnOwnConnection(exchange: Exchange, proxy?: string): Promise<HttpAnswer> {
-  const dispatcher = proxy ? new ProxyAgent({ uri: proxy, connections: 1 }) : new Agent({ connections: 1 });
-  try {
-    return await undiciTransport({ dispatcher })(exchange);
-  } finally {
-    dispatcher.destroy().catch(() => {});
-  }
 }

@@ -245,7 +245,8 @@ describe("a reused connection closed before any byte of the answer", () => {
     expect(fetched.requests).toHaveLength(4);
 
     const tested = await closingOnReuse();
-    const sender = new Sender({ baseUrl: tested.baseUrl, timeoutMs: 5_000, identities: [{ apiKey: "reuse-key-7", apiSecret: "s" }] });
+    // One connection for the key, so that its second request reuses it (spread over more, it would take a fresh one).
+    const sender = new Sender({ baseUrl: tested.baseUrl, timeoutMs: 5_000, identities: [{ apiKey: "reuse-key-7", apiSecret: "s" }], connections: 1 });
     const sendCase = (operationId: "getMainBalance" | "updateFlexAutoReinvestment") => {
       const { method, path } = operationIndex[operationId];
       return sender.observe({ operationId, check: "positive", name: "resend", method, path, fields: {}, expect: { kind: "status", status: 200 } });
