@@ -76,7 +76,10 @@ async function kitOnRedis() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kind = process.argv[2];
-  const server = kind === "sandbox" ? sandbox() : kind === "kit" ? await kitServer() : kind === "kit-unchecked-answers" ? await kitServer("off") : kind === "kit-on-redis" ? await kitOnRedis() : bareServer(kind === "signature-checking");
+  // kit-without-claims: a claim store that grants every claim, to tell the claim's own cost.
+  const granted = { claim: () => ({ claimed: true, release() {} }) };
+  const server = kind === "sandbox" ? sandbox() : kind === "kit" ? await kitServer() : kind === "kit-unchecked-answers" ? await kitServer("off")
+    : kind === "kit-without-claims" ? await kitServer("throw", { claims: granted }) : kind === "kit-on-redis" ? await kitOnRedis() : bareServer(kind === "signature-checking");
   server.keepAliveTimeout = 10_000;
   server.listen(0, "127.0.0.1", () => console.log(server.address().port));
   process.on("message", (message) => message === "cpu" && process.send(process.cpuUsage()));

@@ -33,8 +33,8 @@ async function evalsPerRequest(admin, server, call, calls) {
 export async function claimCost({ rounds = 15, calls = 3000 } = {}) {
   const redis = await startRedis();
   process.env.REDIS_PORT = String(redis.port);
-  const servers = await Promise.all(["kit", "signature-checking", "kit-on-redis"].map(startServer));
-  const [kit, bare, onRedis] = servers;
+  const servers = await Promise.all(["kit", "kit-without-claims", "signature-checking", "kit-on-redis"].map(startServer));
+  const [kit, unclaimed, bare, onRedis] = servers;
   const admin = new Redis(redis.port);
   try {
     const roundTrips = {
@@ -43,6 +43,7 @@ export async function claimCost({ rounds = 15, calls = 3000 } = {}) {
     };
     const contenders = [
       { name: "kit applyCode (claim in memory)", server: kit, call: applyCall(kit.baseUrl) },
+      { name: "kit applyCode without the claim", server: unclaimed, call: applyCall(unclaimed.baseUrl) },
       { name: "kit getMainBalance", server: kit, call: caller(kit.baseUrl) },
       { name: "signature-checking node:http", server: bare, call: caller(bare.baseUrl) },
     ];
@@ -54,7 +55,9 @@ export async function claimCost({ rounds = 15, calls = 3000 } = {}) {
     return {
       roundTrips,
       claimRoundTrips: roundTrips.applyCode - roundTrips.balance,
+      claimCpu: pairedRatio(cpu["kit applyCode (claim in memory)"], cpu["kit applyCode without the claim"]),
       applyVsBalanceCpu: pairedRatio(cpu["kit applyCode (claim in memory)"], cpu["kit getMainBalance"]),
+      balanceVsSignatureCheckingCpu: pairedRatio(cpu["kit getMainBalance"], cpu["signature-checking node:http"]),
       applyVsSignatureCheckingCpu: pairedRatio(cpu["kit applyCode (claim in memory)"], cpu["signature-checking node:http"]),
     };
   } finally {
@@ -65,7 +68,8 @@ export async function claimCost({ rounds = 15, calls = 3000 } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { roundTrips, claimRoundTrips, applyVsBalanceCpu, applyVsSignatureCheckingCpu } = await claimCost();
+  const { roundTrips, claimRoundTrips, claimCpu, applyVsBalanceCpu, applyVsSignatureCheckingCpu, balanceVsSignatureCheckingCpu } = await claimCost();
+  const ratio = ({ median, min, max }) => `${median.toFixed(3)}x (${min.toFixed(3)}-${max.toFixed(3)})`;
   console.log(`Redis round trips per request: getMainBalance ${roundTrips.balance.toFixed(2)}, applyCode ${roundTrips.applyCode.toFixed(2)}: the claim ${claimRoundTrips.toFixed(2)}`);
-  console.log(`kit CPU per request, applyCode with its claim: ${applyVsBalanceCpu.median.toFixed(3)}x the balance, ${applyVsSignatureCheckingCpu.median.toFixed(3)}x a signature-checking node:http server`);
+  console.log(`kit CPU per request: applyCode with its claim ${ratio(claimCpu)} the same without it, ${ratio(applyVsBalanceCpu)} the balance, ${ratio(applyVsSignatureCheckingCpu)} a signature-checking node:http server (the balance: ${ratio(balanceVsSignatureCheckingCpu)})`);
 }

@@ -19,6 +19,7 @@ import { oneKeyInFlight } from "./one-key-in-flight.mjs";
 import { sandboxStart } from "./sandbox-start.mjs";
 import { idleFreshConnection } from "./idle-fresh-connection.mjs";
 import { proxyOverhead } from "./proxy-overhead.mjs";
+import { claimCost } from "./claim-cost.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -147,6 +148,7 @@ const oneKey = await oneKeyInFlight();
 const sandboxStarts = await sandboxStart();
 const idleRule = await idleFreshConnection();
 const proxyCost = await proxyOverhead();
+const claim = await claimCost();
 
 const { busy, single } = wire;
 /** Each goal of the package, as a ratio measured in this run: [name, { median, min, max }, goal]. */
@@ -169,6 +171,9 @@ const goals = [
   ["sandbox p99 vs a signature-checking node:http server", pairedRatio(servers.sandbox.rounds.p99, servers["signature-checking"].rounds.p99), "<= 1.1"],
   ["txc-api/server CPU per request vs a signature-checking node:http server", pairedRatio(servers.kit.rounds.cpu, servers["signature-checking"].rounds.cpu), "<= 1.15"],
   ["txc-api/server req/s vs a signature-checking node:http server", pairedRatio(servers.kit.rounds.rps, servers["signature-checking"].rounds.rps), ">= 0.9"],
+  ["Redis round trips the once-only claim adds to applyCode (kit on redisStores)", spread([claim.claimRoundTrips]), "<= 1"],
+  ["txc-api/server CPU per request, applyCode with its claim vs without it", claim.claimCpu, "<= 1.05"],
+  ["txc-api/server CPU per request, applyCode with its claim, vs a signature-checking node:http server", claim.applyVsSignatureCheckingCpu, "<= 1.15"],
   ["sandbox req/s vs Prism", pairedRatio(servers.sandbox.rounds.rps, servers.prism.rounds.rps), ">= 5"],
   ["declaration files of txc-api beyond txc-api/types", spread([declarations.added.length]), "<= 10"],
   ["contract-test req/s vs the same requests signed by hand", spread([tester.ratio]), ">= 0.7"],
@@ -193,6 +198,7 @@ const results = {
     sandboxStarts,
     idleRule,
     proxyCost,
+    claim,
   },
   // The raw-socket floor is a reference, not a goal: what no HTTP library can beat.
   references: {
@@ -226,6 +232,8 @@ const rows = [
   ["sandbox start + close (ms)", `in process ${sandboxStarts.inProcessMs.toFixed(1)} | spawned txc-api serve ${sandboxStarts.spawnedMs.toFixed(0)}`],
   ["latency a proxy adds to a ping (ms), 1 | 32 in flight", `txc-api proxy ${proxyCost[1]["txc-api proxy"].addedMs.toFixed(2)} | ${proxyCost[32]["txc-api proxy"].addedMs.toFixed(2)}; prism proxy ${proxyCost[1]["prism proxy"].addedMs.toFixed(2)} | ${proxyCost[32]["prism proxy"].addedMs.toFixed(2)} (ours vs Prism's ${proxyCost.oursVsPrismAdded1.toFixed(2)}x | ${proxyCost.oursVsPrismAdded32.toFixed(2)}x, goal <= 1)`],
   ["state-changing call after a 0.6 s pause, loopback (ms)", `fresh connection (no Keep-Alive announced) ${idleRule.freshMs.toFixed(2)} | riding the idle one ${idleRule.ridingMs.toFixed(2)} | ${idleRule.ratio.toFixed(2)}x`],
+  ["Redis round trips per request, kit on redisStores", `getMainBalance ${claim.roundTrips.balance.toFixed(2)} | applyCode ${claim.roundTrips.applyCode.toFixed(2)} (the claim ${claim.claimRoundTrips.toFixed(2)})`],
+  ["kit CPU, applyCode with its claim vs the balance (reference)", range(claim.applyVsBalanceCpu, 3)],
   ["contract-test, 1,000 examples/operation", `${tester.seconds.toFixed(2)} s for ${tester.requests} requests (goal < 4 s)`],
   ["minified bytes", `client entry without validators ${bytes.clientEntryWithoutValidators} (budget < ${CLIENT_ENTRY_BUDGET}) | validators ${bytes.validatorsModule}`],
   ["declaration files beyond txc-api/types", declarations.added.join(", ")],

@@ -44,12 +44,14 @@ export async function startServer(kind) {
   return { kind, baseUrl: `http://127.0.0.1:${port}`, cpuMicros, stop: () => child.kill("SIGTERM") };
 }
 
+// One nonce sequence per key for every caller: two callers of one server never go back.
+const identities = CALLER_KEYS.map((k) => ({ ...k, nonce: Date.now() * 1000 }));
+
 /** Signed calls (the balance, unless told), one key per caller in flight so that each key's nonces arrive in order. */
 export function caller(baseUrl, { path: called = path, fields = () => ({ ticker: "BTC" }) } = {}) {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
-  const keys = CALLER_KEYS.map((k) => ({ ...k, nonce: Date.now() * 1000 }));
   return async (slot) => {
-    const identity = keys[slot];
+    const identity = identities[slot];
     const body = JSON.stringify({ request: called, nonce: String(++identity.nonce), ...fields() });
     const payload = Buffer.from(body).toString("base64");
     const signature = createHmac("sha512", identity.secret).update(payload).digest("hex");

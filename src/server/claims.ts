@@ -42,7 +42,10 @@ export const onceOnlyFields = (operationId: OperationId): readonly string[] => o
  */
 export function claimedValue(operationId: OperationId, body: Record<string, unknown>): string | undefined {
   const fields = onceOnlyFields(operationId);
-  if (fields.length === 0 || fields.some((field) => body[field] === undefined)) return undefined;
+  if (fields.length === 0) return undefined;
+  // One text field (a code) is its own value; anything else, as JSON.
+  if (fields.length === 1 && typeof body[fields[0]!] === "string") return body[fields[0]!] as string;
+  if (fields.some((field) => body[field] === undefined)) return undefined;
   return JSON.stringify(fields.map((field) => body[field]));
 }
 
