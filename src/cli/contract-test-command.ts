@@ -52,8 +52,10 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
                                each must be answered 200; the workflows take their inputs from them
                                instead of the documented examples (which only the sandbox holds). A
                                list per operation, such as {"applyCode": [{"code": "A"}, {"code":
-                               "B"}]}, lets runs back to back pass: a workflow whose value was used
-                               up by an earlier run (refused 4xx) takes the next one, and says so
+                               "B"}, {"code": "C"}]}, lets runs back to back pass: each value of a
+                               state-changing operation is spent once a run (the workflow's, the
+                               replay's, the race's: a code takes three), and one used up by an
+                               earlier run (refused 4xx) gives way to the next, saying so
   --keys FILE                  several main keys instead of TXC_API_KEY: a JSON array of
                                {"apiKey": "...", "apiSecret": "..."}; worker i signs with key i,
                                to spread the load (one key's nonces stay in order at any

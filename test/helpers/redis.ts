@@ -6,7 +6,17 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { freePort } from "./processes.js";
 
-export type RedisServer = { port: number; url: string; stop(): Promise<void>; restart(): Promise<void>; flush(): Promise<void> };
+export type RedisServer = {
+  port: number;
+  url: string;
+  /** Stops the process, as an outage does; `resume` starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** Forgets every key, as a restart without persistence does. */
+  flush(): Promise<void>;
+  /** Stops it for good and removes its folder. */
+  stop(): Promise<void>;
+};
 
 /** Resolves once redis-server accepts connections on `port`; without `persist`, nothing is saved (as in the issue's restart). */
 function spawnRedis(port: number, dir: string, persist: boolean): Promise<ChildProcess> {
@@ -34,8 +44,8 @@ export async function startRedis({ persist = false } = {}): Promise<RedisServer>
       await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
     },
-    async restart() {
-      await stopChild(child);
+    pause: () => stopChild(child),
+    async resume() {
       child = await spawnRedis(port, dir, persist);
     },
     async flush() {

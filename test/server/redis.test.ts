@@ -1,35 +1,20 @@
 // Several processes, one key: two server processes on one port (examples/server-node's cluster),
-// sharing nonces and rate-limit windows in a real redis-server that this test starts and stops.
-import { spawn, type ChildProcess } from "node:child_process";
+// sharing nonces, rate-limit windows, claims and the ledger in a real redis-server that this test
+// starts, stops and starts again.
 import { request } from "node:http";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { signRequest } from "../../src/index.js";
 import { linkedExample, startExampleServer, type ExampleServer } from "../helpers/linked-example.js";
-import { freePort, outputMatching } from "../helpers/processes.js";
+import { outputMatching } from "../helpers/processes.js";
+import { startRedis, type RedisServer } from "../helpers/redis.js";
 
 const key = { apiKey: "team-key", apiSecret: "team-secret" };
 const BALANCE = operationIndex.getMainBalance.path;
 const example = linkedExample("server-node", ["ioredis"]);
-let redisPort: number;
-let redis: ChildProcess | undefined;
+let redis: RedisServer;
 let servers: ExampleServer;
 let nonce = Date.now() * 1000;
-
-/** redis-server in the foreground, nothing saved; resolves once it accepts connections. */
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout!.on("data", (chunk) => {
-      output += chunk;
-      if (output.includes("Ready to accept connections")) resolve(child);
-    });
-    child.once("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
-  });
-}
-const stopRedis = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once("exit", resolve), child.kill("SIGTERM"))));
 
 /** One request on a connection of its own, so that the cluster hands each to the next worker. */
 function send(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: any }> {
@@ -42,24 +27,15 @@ function send(path: string, headers: Record<string, string>, body: string): Prom
   });
 }
 const signed = () => signRequest({ path: BALANCE, body: {}, ...key, nonce: ++nonce });
-/** Forgets every nonce and window, so that a test counts from nothing. */
-async function flushRedis() {
-  const admin = new Redis(redisPort, { lazyConnect: true });
-  await admin.connect();
-  await admin.flushall();
-  await admin.quit();
-}
-
 beforeAll(async () => {
-  redisPort = await freePort();
-  redis = await startRedis(redisPort);
-  servers = await startExampleServer(example.dir, "src/cluster.mjs", { TXC_API_KEY: key.apiKey, TXC_API_SECRET: key.apiSecret, REDIS_URL: `redis://127.0.0.1:${redisPort}`, WORKERS: "2" });
+  redis = await startRedis();
+  servers = await startExampleServer(example.dir, "src/cluster.mjs", { TXC_API_KEY: key.apiKey, TXC_API_SECRET: key.apiSecret, REDIS_URL: redis.url, WORKERS: "2" });
   // The ping proves one worker; the burst wants both listening.
   await outputMatching(servers, /with 2 workers/);
 });
 afterAll(async () => {
   await servers?.stop();
-  if (redis) await stopRedis(redis);
+  await redis?.stop();
   example.remove();
 });
 
@@ -87,7 +63,7 @@ it("a code redeemed from ten connections at once is credited once, and both proc
 });
 
 it("the documented limit (1,000 a 10 s on /api/v4/main-account/*) is counted across both processes", async () => {
-  await flushRedis();
+  await redis.flush();
   // Every request counts, refused or not: unsigned ones (401) from 20 connections at a time.
   const statuses: number[] = [];
   const started = Date.now();
@@ -101,8 +77,8 @@ it("the documented limit (1,000 a 10 s on /api/v4/main-account/*) is counted acr
 });
 
 it("while Redis is away every request is refused 500, never accepted unchecked; it recovers when Redis returns", async () => {
-  await flushRedis();
-  await stopRedis(redis!);
+  await redis.flush();
+  await redis.pause();
   const away: number[] = [];
   for (let i = 0; i < 6; i++) {
     const { headers, body } = signed();
@@ -111,7 +87,7 @@ it("while Redis is away every request is refused 500, never accepted unchecked; 
   expect(away).toEqual([500, 500, 500, 500, 500, 500]);
   // Each process's client has failed to reconnect and said so, once: a line, not a stack trace per retry.
   await outputMatching(servers, /(redis is away[\s\S]*){2}/);
-  redis = await startRedis(redisPort);
+  await redis.resume();
   // The client reconnects on its own schedule: asked again until it has (a stuck one never does).
   let status = 0;
   for (let tries = 0; status !== 200 && tries < 300; tries++) {
