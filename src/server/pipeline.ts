@@ -132,18 +132,23 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
 
   /** A once-only value claimed before the handler runs: a value claimed already gets the documented refusal. */
   #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, value: string): Reply | Promise<Reply> {
-    const claimed = (result: ClaimResult) =>
-      result.claimed ? this.#handle(operationId, request, verified, result) : this.#releasing(verified, this.#errorAnswer(operationId, request.path, spentRefusal(operationId)));
-    const failed = (error: unknown) => {
-      this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the claim store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
-      return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
-    };
+    let result: ClaimResult | Promise<ClaimResult>;
     try {
-      const result = this.#claims.claim(operationId, value);
-      return isPromise(result) ? result.then(claimed, failed) : claimed(result);
+      result = this.#claims.claim(operationId, value);
     } catch (error) {
-      return failed(error);
+      return this.#claimFailed(operationId, request, verified, error);
     }
+    if (!isPromise(result)) return this.#afterClaim(operationId, request, verified, result);
+    return result.then((claimed) => this.#afterClaim(operationId, request, verified, claimed), (error) => this.#claimFailed(operationId, request, verified, error));
+  }
+
+  #afterClaim(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, result: ClaimResult): Reply | Promise<Reply> {
+    return result.claimed ? this.#handle(operationId, request, verified, result) : this.#releasing(verified, this.#errorAnswer(operationId, request.path, spentRefusal(operationId)));
+  }
+
+  #claimFailed(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, error: unknown): Reply | Promise<Reply> {
+    this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the claim store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
+    return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
   }
 
   /** A claim given back once its handler refused or threw; a store that fails to is logged, the reply stands. */

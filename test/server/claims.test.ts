@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { signRequest } from "../../src/index.js";
-import { redisStores } from "../../src/server-entry.js";
+import { createApiHandler, memoryClaimStore, notImplemented, redisStores } from "../../src/server-entry.js";
 import { startClusterTeam, teamCodes, teamKeys, type ClusterTeam, type Key } from "../helpers/cluster-team.js";
 import { outputMatching } from "../helpers/processes.js";
 import { startRedis, type RedisServer } from "../helpers/redis.js";
@@ -21,6 +21,7 @@ const codes = teamCodes(4, "KIT");
 let redis: RedisServer;
 const started: ClusterTeam[] = [];
 let nonce = Date.now() * 1000;
+const notImplementedHandlers = Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented]));
 
 type Answer = { status: number; body: any };
 /** One request on a connection of its own. */
@@ -123,5 +124,46 @@ describe("a request captured, then resent after Redis lost its nonces", () => {
     expect(late.body.message).toMatch(/^The nonce, read as Unix time in milliseconds, is \d+ ms away from the server's clock: this server accepts nonces within 1000 ms of it\.$/);
     const fresh = await send(team.baseUrl, BALANCE, captured());
     expect(fresh.status).toBe(200);
+  });
+});
+
+describe("the claim in one process, through api.handle", () => {
+  const key = keys[3]!;
+  const handled: string[] = [];
+  const logged: string[] = [];
+  const applied = { message: "Code was successfully applied", ticker: "BTC", amount: "1", external_id: "8e2f6a1c-3b4d-4e5f-9a0b-7c6d5e4f3a2b" };
+  const apiWith = (claims: Parameters<typeof createApiHandler>[0]["claims"], applyCode: (code: string) => typeof applied) =>
+    createApiHandler({
+      keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret } : undefined),
+      claims,
+      log: ({ event, message }) => logged.push(`${event}: ${message}`),
+      handlers: { ...notImplementedHandlers, applyCode: ({ body }) => (handled.push(body.code!), applyCode(body.code!)) },
+    });
+  const redeem = async (api: ReturnType<typeof createApiHandler>, code: string) => {
+    const { headers, body } = signed(key, APPLY, { code });
+    const answer = await api.handle({ method: "POST", path: APPLY, headers, rawBody: body });
+    return { status: answer.status, body: JSON.parse(String(answer.body)) };
+  };
+
+  it("a claim store that fails answers 500, logged, and the handler never runs", async () => {
+    handled.length = 0;
+    const api = apiWith({ claim: () => { throw new Error("claims away"); } }, () => applied);
+    expect(await redeem(api, "ONE")).toEqual({ status: 500, body: { code: 500, message: "Internal error.", errors: {} } });
+    expect(handled).toEqual([]);
+    expect(logged.at(-1)).toBe("store-failed: applyCode: the claim store failed, so the request was refused: claims away");
+  });
+
+  it("a handler that throws gives its claim back: the code can be redeemed once it works", async () => {
+    handled.length = 0;
+    let broken = true;
+    const api = apiWith(memoryClaimStore(), () => {
+      if (broken) throw new Error("database away");
+      return applied;
+    });
+    expect((await redeem(api, "TWO")).status).toBe(500);
+    broken = false;
+    expect(await redeem(api, "TWO")).toEqual({ status: 200, body: applied });
+    expect(await redeem(api, "TWO")).toEqual({ status: 400, body: { code: 0, message: "Validation failed", errors: { code: ["The code has already been applied."] } } });
+    expect(handled).toEqual(["TWO", "TWO"]);
   });
 });
