@@ -71,11 +71,6 @@ export class FixtureSupply {
   given(operationId: OperationId): number {
     return this.lists[operationId]?.length ?? 0;
   }
-
-  /** How many are left to hand out. */
-  left(operationId: OperationId): number {
-    return this.given(operationId) - (this.#taken.get(operationId) ?? 0);
-  }
 }
 
 /** A refusal that says the value was used up (a code applied before): a 4xx, not a 429. */

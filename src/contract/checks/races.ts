@@ -24,14 +24,6 @@ function tally(observations: (Observation | undefined)[]): string {
   return [...byStatus].sort().map(([status, count]) => `${status}: ${count}`).join(", ");
 }
 
-/**
- * The once-only rule raced, as a double spend happens: one value of an operation that succeeds
- * once per value (a code), sent at once by every key the tester holds (one key: rising nonces),
- * each request on a connection of its own, so that behind a balancer they reach several
- * processes. At most one may be accepted; refusals of any kind (a nonce out of order among them)
- * count as refusals. It takes a value of its own from --fixtures, after the workflow's and the
- * replay's; a value every request refused as used up (an earlier run's) gives way to the next.
- */
 /** One race for one value: its result, or undefined when every request refused the value as used up. */
 async function raceOnce(operationId: OperationId, fields: Record<string, unknown>, { race, raceWidth, keysHeld, note }: PhaseContext): Promise<CheckResult | undefined> {
   const { method, path, oncePer } = operationIndex[operationId];
@@ -57,6 +49,14 @@ async function raceOnce(operationId: OperationId, fields: Record<string, unknown
   };
 }
 
+/**
+ * The once-only rule raced, as a double spend happens: one value of an operation that succeeds
+ * once per value (a code), sent at once by every key the tester holds (one key: rising nonces),
+ * each request on a connection of its own, so that behind a balancer they reach several
+ * processes. At most one may be accepted; refusals of any kind (a nonce out of order among them)
+ * count as refusals. It takes a value of its own from --fixtures, after the workflow's and the
+ * replay's; a value every request refused as used up (an earlier run's) gives way to the next.
+ */
 export const races = defineCheck({
   name: "races",
   needs: "mutations",

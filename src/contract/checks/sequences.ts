@@ -47,7 +47,7 @@ export const sequences = defineCheck({
         }
         if (!outcome) continue;
         if (spent > 0 && outcome.result.passed) note(`workflow ${workflow.workflowId}: ${spent} of the ${given} values given for ${subject} were used up; the next one was taken`);
-        if (!outcome.result.passed && outcome.usedUp && spent === given && given > 1) outcome.result.problems.push({ kind: "sequence", message: `all ${given} values given for ${subject} were used up: give fresh ones` });
+        if (spent === given && given > 1) outcome.result.problems.push({ kind: "sequence", message: `all ${given} values given for ${subject} were used up: give fresh ones` });
         record(outcome.result);
       }
     },
