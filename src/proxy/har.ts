@@ -14,8 +14,8 @@ type HarHeader = { name: string; value: string };
 type HarEntry = {
   startedDateTime: string;
   time: number;
-  request: { method: string; url: string; httpVersion: string; headers: HarHeader[]; queryString: []; postData?: { mimeType: string; text: string; _encoding?: "base64" }; headersSize: -1; bodySize: number };
-  response: { status: number; statusText: string; httpVersion: string; headers: HarHeader[]; content: { size: number; mimeType: string; text: string; encoding?: "base64" }; redirectURL: ""; headersSize: -1; bodySize: number };
+  request: { method: string; url: string; httpVersion: string; cookies: []; headers: HarHeader[]; queryString: []; postData?: { mimeType: string; text: string; _encoding?: "base64" }; headersSize: -1; bodySize: number };
+  response: { status: number; statusText: string; httpVersion: string; cookies: []; headers: HarHeader[]; content: { size: number; mimeType: string; text: string; encoding?: "base64" }; redirectURL: ""; headersSize: -1; bodySize: number };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
 };
@@ -40,13 +40,14 @@ export function harEntry(exchange: CarriedExchange, origin: string, startedAt: D
     startedDateTime: startedAt.toISOString(),
     time: durationMs,
     request: {
-      method: exchange.method, url: origin + exchange.path, httpVersion: "HTTP/1.1", headers: headersOf(exchange.headers), queryString: [],
+      // No cookie is ever recorded (the Cookie headers are redacted): HAR 1.2 still wants the list.
+      method: exchange.method, url: origin + exchange.path, httpVersion: "HTTP/1.1", cookies: [], headers: headersOf(exchange.headers), queryString: [],
       ...(exchange.body.length ? { postData: { mimeType: String(exchange.headers["content-type"] ?? ""), text: body.text, ...(body.encoding ? { _encoding: body.encoding } : {}) } } : {}),
       headersSize: -1, bodySize: exchange.body.length,
     },
     response: {
       // No answer from the upstream: status 0, as HAR writes a request that got none.
-      status: answer?.status ?? 0, statusText: "", httpVersion: "HTTP/1.1", headers: headersOf(answer?.headers ?? {}),
+      status: answer?.status ?? 0, statusText: "", httpVersion: "HTTP/1.1", cookies: [], headers: headersOf(answer?.headers ?? {}),
       content: { size: answer?.body.length ?? 0, mimeType: answer?.contentType ?? "", ...content }, redirectURL: "", headersSize: -1, bodySize: answer?.body.length ?? -1,
     },
     cache: {},

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { afterAll, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { createClient, signRequest, timeNonce } from "../../src/index.js";
@@ -29,6 +30,16 @@ function offline(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
+/** HAR 1.2 as har-validator checks it: har-schema's JSON Schemas (draft-06), every one registered by its $id. */
+function harValidator() {
+  const require = createRequire(import.meta.url);
+  const ajv = new (require("ajv").default)({ strict: false, allErrors: true });
+  require("ajv-formats").default(ajv);
+  ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
+  for (const schema of Object.values(require("har-schema") as Record<string, object>)) ajv.addSchema(schema);
+  return ajv.getSchema("har.json#") as ((data: unknown) => boolean) & { errors?: unknown };
+}
+
 const withoutCoverageTimes = (text: string) => text.split("\n").filter((line) => !line.startsWith("txc-api proxy: listening")).join("\n");
 
 it("records the traffic redacted, and checks the recording offline with the same verdicts and exit status", async () => {
@@ -49,6 +60,8 @@ it("records the traffic redacted, and checks the recording offline with the same
   expect(parsed.log.entries[0].request.headers).toContainEqual({ name: "x-txc-signature", value: "[redacted]" });
   expect(parsed.log.entries[0].response.status).toBe(200);
   expect(recording).not.toContain(demoKeys.partner.secret);
+  const validHar = harValidator();
+  expect(validHar(parsed), JSON.stringify(validHar.errors)).toBe(true);
   const checked = await offline(["--check-har", har, "--json", offlineJson]);
   expect(checked.code).toBe(1);
   expect(withoutCoverageTimes(checked.stdout)).toBe(withoutCoverageTimes(live.stdout));
