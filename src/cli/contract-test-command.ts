@@ -32,7 +32,9 @@ A run starts by proving the target and the credentials from what the server has:
 it answers ["pong"], else any selected read-only operation answering in the document's shape;
 then one signed read-only call per key. Nothing is printed before that. When nothing answers like
 this API, or a key is refused with 401 (or is not a business partner's where the run needs one),
-the run ends at once, exit 2, with one line naming what was tried. A run ends once the clock has
+the run ends at once, exit 2, with one line naming what was tried. A documented path answering
+JSON of another shape is this API with a defect: the run goes on and reports it (exit 1), unless
+an undocumented path answers 2xx too. A run ends once the clock has
 passed every nonce it sent, so that the next run with the same key starts in order.
 
 A server still being built: an operation answering 404, 405 or 501 (or a status the document

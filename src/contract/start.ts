@@ -1,7 +1,7 @@
 import { validators } from "../../generated/validators.js";
 import { printable } from "../text/printable.js";
 import { conformanceProblems } from "../validation/answer-conformance.js";
-import type { Case, Observation } from "./case.js";
+import { UNKNOWN_PATH, UNKNOWN_PATH_CASE, type Case, type Observation } from "./case.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { realFields } from "./fixtures.js";
 import { saysAbsent } from "../validation/absent.js";
@@ -94,7 +94,10 @@ type ProbeKey = { worker: number; name: string; identity?: "basic"; partner: boo
  * (a documented status, JSON). Each key is proven by a signed call that is not refused 401 (nor
  * 403 where the key must be a business partner's). An operation answering 404, 405 or 501 is one
  * the server does not have yet: the next is tried, and the checks report it "not implemented".
- * Throws StartError when nothing answers like this API or a key is refused. Returns notes.
+ * A documented path answering JSON of another shape is this API with a defect, which the checks
+ * report, unless an undocumented path answers alike (2xx): then it is a server that answers
+ * everything, not this API. Throws StartError when nothing answers like this API or a key is
+ * refused. Returns notes.
  */
 export async function proveTarget(sender: Sender, options: StartOptions): Promise<string[]> {
   try {
@@ -122,6 +125,8 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
   let apiProven = pingProves;
   // Once an operation answered like this API, the other keys are proven on it.
   let answering: OperationId | undefined;
+  // A probe answered JSON of another shape than the document's: proven once no undocumented path answers alike.
+  let unshaped = false;
   let signedProbes = 0;
   for (const key of probeKeys) {
     const candidates = answering && (key.partner || !operationIndex[answering].businessPartnerOnly)
@@ -135,10 +140,18 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
         attempts.push(tried(operationId, observed));
         continue;
       }
-      apiProven = true;
+      if (verdict === "unshaped") attempts.push(tried(operationId, observed));
+      else apiProven = true;
+      unshaped ||= verdict === "unshaped";
       answering ??= operationId;
       break;
     }
+  }
+  if (!apiProven && unshaped) {
+    // JSON of another shape on a documented path: this API with a defect, unless any path answers so.
+    const elsewhere = await sender.observe({ operationId: UNKNOWN_PATH_CASE, check: "public", name: "start", method: "POST", path: UNKNOWN_PATH, expect: { kind: "status", status: 404 } });
+    if (elsewhere.status >= 200 && elsewhere.status < 300) attempts.push(`POST ${UNKNOWN_PATH} ${elsewhere.status} (an undocumented path answers too)`);
+    else apiProven = true;
   }
   // With no read-only signed operation to ask (a run of state-changing ones), their checks decide.
   if (!apiProven && signedProbes > 0) {
@@ -150,10 +163,11 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
 
 /**
  * What one signed probe proves. "answers": the API is there (the checks judge the rest);
- * "absent": the server does not have this operation, or does not speak this API there. Throws
- * StartError for refused credentials.
+ * "unshaped": JSON of another shape than the document's, this API with a defect if no other path
+ * answers alike; "absent": the server does not have this operation, or does not speak this API
+ * there. Throws StartError for refused credentials.
  */
-function judgeProbe(operationId: OperationId, observed: Observation, key: ProbeKey, options: StartOptions, apiProven: boolean): "answers" | "absent" {
+function judgeProbe(operationId: OperationId, observed: Observation, key: ProbeKey, options: StartOptions, apiProven: boolean): "answers" | "unshaped" | "absent" {
   // An answer cut off (over the size cap) or a redirect is a violation the checks report.
   if (observed.transportProblem) return "answers";
   if (saysAbsent(operationId, observed.status)) return "absent";
@@ -169,5 +183,5 @@ function judgeProbe(operationId: OperationId, observed: Observation, key: ProbeK
   }
   if (apiProven) return "answers";
   const shapeProblems = conformanceProblems(operationId, validators[operationId], observed).filter((problem) => problem.kind !== "content-type");
-  return shapeProblems.length === 0 ? "answers" : "absent";
+  return shapeProblems.length === 0 ? "answers" : "unshaped";
 }

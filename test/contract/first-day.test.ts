@@ -68,12 +68,28 @@ describe("the start proves the target and the credentials", () => {
     }
   });
 
+  it("a first server, no ping and the balance answering a number for a decimal string: tested, not refused; the field and the rule named", async () => {
+    const server = await startHostile((request, response) => {
+      if (request.url === "/api/v4/main-account/balance") return json(response, 200, { BTC: { main_balance: 0.5 } });
+      json(response, 404, { code: 404, message: "Not found", errors: {} });
+    });
+    try {
+      const run = await contractTest(["--base-url", server.baseUrl]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).not.toMatch(/could not test|Check --base-url/);
+      expect(run.stdout).toMatch(/\nfailed: getMainBalance\n/);
+      expect(run.stdout).toContain("body BTC.main_balance must be string (type)");
+    } finally {
+      await server.close();
+    }
+  });
+
   it("a server answering {\"status\":\"ok\"} to everything: exit 2, nothing answered like this API, each try named", async () => {
     const server = await startHostile((request, response) => json(response, 200, { status: "ok" }));
     try {
       const run = await contractTest(["--base-url", server.baseUrl]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('could not test: nothing answered like this API: GET /api/v4/public/ping 200 {"status":"ok"} (not ["pong"]); POST /api/v4/main-account/smart/investments 200 (not the document\'s shape);');
+      expect(run.stderr).toContain('could not test: nothing answered like this API: GET /api/v4/public/ping 200 {"status":"ok"} (not ["pong"]); POST /api/v4/main-account/smart/investments 200 (not the document\'s shape); POST /api/v4/contract-test/no-such-endpoint 200 (an undocumented path answers too).');
       expect(run.stderr).toContain("Check --base-url");
     } finally {
       await server.close();
