@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ProxyNdjson, shownOperation, writeProxyJUnit } from "../proxy/reports.js";
-import { DEFAULT_UPSTREAM_CONNECTIONS, ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
+import { ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
+import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { checkHar } from "../proxy/check-har.js";
 import { packageVersion } from "../package-files.js";
 import { harEntry, HarError, writeHar } from "../proxy/har.js";
@@ -48,7 +49,7 @@ Options:
   --port N         port to listen on (default 0: a free one)
   --host H         address to listen on (default 127.0.0.1)
   --upstream-connections N
-                   connections to the upstream (default ${DEFAULT_UPSTREAM_CONNECTIONS}, 1 to 64): each key's requests in
+                   connections to the upstream (default ${DEFAULT_CONNECTIONS}, 1 to 64): each key's requests in
                    a row take them in turn, so that behind a balancer the traffic reaches every
                    process and a code accepted by two of them is seen
   --json FILE      NDJSON: one line per violation (operationId, check, message, method, path,

@@ -11,6 +11,7 @@ import { checkFault, FaultSpecError } from "../sandbox/faults.js";
 import { shutDown } from "../sandbox/shutdown.js";
 import { listenError, portFrom, untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { isNonceMaxAge, NONCE_MAX_AGE_RULE } from "../server/verify.js";
 
 const SHUTDOWN_BOUND_MS = 5_000;
 
@@ -45,7 +46,7 @@ Demo credentials of the built-in dataset:
   sandbox-partner / sandbox-partner-secret   a business-partner account
   sandbox-basic   / sandbox-basic-secret     an ordinary account`;
 
-function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined, rateLimits: boolean): string {
+function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined, rateLimits: boolean, nonceMaxAgeMs: number | undefined): string {
   const keys = new Set(dataset.accounts.flatMap((a) => a.apiKeys.map((k) => `${k.key}\n${k.secret}`)));
   const demos = [
     ["business partner", demoKeys.partner],
@@ -58,6 +59,7 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined,
     `  API        ${baseUrl}${pathPrefixes.api}`,
     `  reset      curl -X POST -H 'Content-Type: application/json' ${baseUrl}/sandbox/reset`,
     ...(rateLimits ? [] : ["  rate limits are off (--no-rate-limits): no request is answered 429"]),
+    ...(nonceMaxAgeMs === undefined ? [] : [`  a nonce more than ${nonceMaxAgeMs} ms from this clock, read as Unix milliseconds, is answered 401 (--nonce-max-age)`]),
     "",
   ];
   if (demos.length) {
@@ -96,10 +98,11 @@ export async function serveCommand(argv: string[]): Promise<void> {
     }
   });
   const maxAge = values["nonce-max-age"];
-  if (maxAge !== undefined && !/^[1-9]\d{0,12}$/.test(maxAge)) throw new UsageError(`--nonce-max-age must be a positive whole number of milliseconds, such as 300000 (got ${printableStart(maxAge)})`);
+  const nonceMaxAgeMs = maxAge !== undefined && /^\d+$/.test(maxAge) ? Number(maxAge) : undefined;
+  if (maxAge !== undefined && !isNonceMaxAge(nonceMaxAgeMs)) throw new UsageError(`--nonce-max-age must be ${NONCE_MAX_AGE_RULE} (got ${printableStart(maxAge)})`);
   let opened;
   try {
-    opened = await openSandbox({ port, host: values.host!, data: values.data, rateLimits: !values["no-rate-limits"], ...(maxAge === undefined ? {} : { nonceMaxAgeMs: Number(maxAge) }) });
+    opened = await openSandbox({ port, host: values.host!, data: values.data, rateLimits: !values["no-rate-limits"], ...(nonceMaxAgeMs === undefined ? {} : { nonceMaxAgeMs }) });
   } catch (error) {
     if (error instanceof DatasetError) throw new UsageError(`--data ${error.message}`);
     if ((error as NodeJS.ErrnoException).syscall === "listen") throw listenError(error as NodeJS.ErrnoException, values.host!, port);
@@ -109,7 +112,7 @@ export async function serveCommand(argv: string[]): Promise<void> {
   for (const fault of faults) sandbox.fault(fault);
   const { port: bound } = server.address() as AddressInfo;
   const host = values.host!.includes(":") ? `[${values.host}]` : values.host;
-  console.log(banner(`http://${host}:${bound}`, dataset, values.data, !values["no-rate-limits"]));
+  console.log(banner(`http://${host}:${bound}`, dataset, values.data, !values["no-rate-limits"], nonceMaxAgeMs));
   await untilStopped();
   const { cutBusyConnections } = await shutDown(server, SHUTDOWN_BOUND_MS);
   console.log(cutBusyConnections ? `Sandbox stopped; requests still running after ${SHUTDOWN_BOUND_MS / 1000} s were cut.` : "Sandbox stopped.");

@@ -1,7 +1,7 @@
 import { operationIndex } from "../../generated/operations.js";
 import { TxcError } from "../errors/base.js";
 import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
-import { DEFAULT_CONNECTIONS } from "./send.js";
+import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, registry, type CheckName } from "./checks/registry.js";
 import type { OperationId } from "../../generated/operations.js";

@@ -3,6 +3,7 @@ import { timeNonce } from "../signing/nonce.js";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
 import { sendOnOwnConnection, spreadTransport } from "../transport/spread.js";
+import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
 import { sendResendingOnce } from "../transport/resend.js";
@@ -41,9 +42,6 @@ const MAX_RESPONSE_BYTES = DEFAULT_MAX_RESPONSE_BYTES;
 /** Headers in which servers and mocks explain a refusal (Prism: sl-violations). */
 const DIAGNOSTIC_HEADERS = ["sl-violations", "www-authenticate", "retry-after"];
 
-
-/** Connections per key unless told: enough for a replay to reach each of a few processes behind one address. */
-export const DEFAULT_CONNECTIONS = 4;
 
 /** The target could not be reached at all. */
 export class ConnectionError extends Error {

@@ -6,6 +6,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../client/defaul
 import { printable } from "../text/printable.js";
 import { forward, jsonAnswer, type Upstream } from "./forward.js";
 import { UpstreamConnections } from "./upstream-connections.js";
+import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import type { CarriedExchange, ProxyViolation } from "./traffic.js";
 import { TrafficJudge } from "./traffic-judge.js";
 import type { Coverage } from "../validation/coverage.js";
@@ -68,11 +69,8 @@ function upstreamUrl(upstream: string): URL {
   return url;
 }
 
-/** Connections to the upstream unless told, as the tester's per key. */
-export const DEFAULT_UPSTREAM_CONNECTIONS = 4;
-
 function upstreamConnections(given: number | undefined): number {
-  const count = given ?? DEFAULT_UPSTREAM_CONNECTIONS;
+  const count = given ?? DEFAULT_CONNECTIONS;
   if (!Number.isInteger(count) || count < 1 || count > 64) throw new ProxySetupError(`upstreamConnections must be a whole number from 1 to 64 (got ${String(given)})`);
   return count;
 }

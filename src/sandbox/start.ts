@@ -7,6 +7,7 @@ import { builtInDataset, demoKeys } from "./dataset.js";
 import { FaultQueue, type FaultSpec } from "./faults.js";
 import { checkDataset, loadDataset } from "./load-dataset.js";
 import { createSandbox, type SandboxControls } from "./server.js";
+import { isNonceMaxAge, NONCE_MAX_AGE_RULE } from "../server/verify.js";
 
 export type StartSandboxOptions = {
   /** Port to listen on; 0 (the default) takes a free one. */
@@ -52,6 +53,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 
 /** The sandbox and its HTTP server: `txc-api serve` keeps the server for its graceful stop. */
 export async function openSandbox({ port = 0, host = "127.0.0.1", data, rateLimits = true, nonceMaxAgeMs, log }: StartSandboxOptions = {}): Promise<{ sandbox: Sandbox; server: Server; dataset: Dataset }> {
+  if (nonceMaxAgeMs !== undefined && !isNonceMaxAge(nonceMaxAgeMs)) throw new TypeError(`nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(nonceMaxAgeMs)})`);
   const dataset = data === undefined ? builtInDataset() : typeof data === "string" ? loadDataset(data) : checkDataset(structuredClone(data), "data");
   const calls = new CallLog();
   const faults = new FaultQueue();

@@ -8,7 +8,7 @@ import { internalError, readBody, writeReply } from "./node-io.js";
 import { ApiPipeline, isAdmitted, stderrApiLogger, type Admitted, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
 import { notImplemented, type Handlers } from "./handler-types.js";
 import { isPrivateOperation } from "./routes.js";
-import type { HeadersInput, KeyRecord } from "./verify.js";
+import { isNonceMaxAge, NONCE_MAX_AGE_RULE, type HeadersInput, type KeyRecord } from "./verify.js";
 
 export type ApiHandlerOptions<Key extends KeyRecord = KeyRecord> = ApiPipelineOptions<Key> & {
   /** Largest request body read; a larger one is answered 413 (default 1 MiB; the description states no limit). */
@@ -98,9 +98,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   const responseValidation = options.responseValidation ?? "throw";
   if (!["throw", "warn", "off"].includes(responseValidation)) throw new ApiHandlerSetupError(`responseValidation must be "throw", "warn" or "off" (got ${JSON.stringify(responseValidation)})`);
   const { nonceMaxAgeMs } = options;
-  if (nonceMaxAgeMs !== undefined && !(Number.isInteger(nonceMaxAgeMs) && nonceMaxAgeMs > 0)) {
-    throw new ApiHandlerSetupError(`nonceMaxAgeMs must be a positive integer of milliseconds, such as 300000 for 5 minutes (got ${String(nonceMaxAgeMs)})`);
-  }
+  if (nonceMaxAgeMs !== undefined && !isNonceMaxAge(nonceMaxAgeMs)) throw new ApiHandlerSetupError(`nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(nonceMaxAgeMs)})`);
   const pipeline = new ApiPipeline({ ...options, handlers });
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 

@@ -151,19 +151,9 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
   }
 
-  /** A claim given back once its handler refused or threw; a store that fails to is logged, the reply stands. */
+  /** A claim given back once its handler refused or threw. */
   #givingBack(claim: ClaimTaken | undefined, reply: Reply | Promise<Reply>): Reply | Promise<Reply> {
-    if (!claim) return reply;
-    const failed = (error: unknown) => {
-      this.#log({ level: "warn", event: "store-failed", message: `the claim store failed to give a refused request's value back: ${(error as Error)?.message ?? String(error)}` });
-      return reply;
-    };
-    try {
-      const released = claim.release();
-      return isPromise(released) ? released.then(() => reply, failed) : reply;
-    } catch (error) {
-      return failed(error);
-    }
+    return claim ? this.#afterGivingBack(() => claim.release(), reply, "claim store", "value") : reply;
   }
 
   /** validate, then authorize: the 400 keyed by field, or the partner-only 403. */
@@ -177,13 +167,18 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
 
   /** A refused request gives its nonce back: every refusal leaves the nonce free. */
   #releasing(verified: Verified<Key>, reply: Reply): Reply | Promise<Reply> {
+    return this.#afterGivingBack(() => verified.releaseNonce(), reply, "nonce store", "nonce");
+  }
+
+  /** The reply, once `giveBack` has given a store's hold back; a store that fails to is logged, and the reply stands. */
+  #afterGivingBack(giveBack: () => void | Promise<void>, reply: Reply | Promise<Reply>, store: string, what: string): Reply | Promise<Reply> {
     const failed = (error: unknown) => {
-      this.#log({ level: "warn", event: "store-failed", status: reply.status, message: `the nonce store failed to give a refused request's nonce back: ${(error as Error)?.message ?? String(error)}` });
+      this.#log({ level: "warn", event: "store-failed", message: `the ${store} failed to give a refused request's ${what} back: ${(error as Error)?.message ?? String(error)}` });
       return reply;
     };
     try {
-      const released = verified.releaseNonce();
-      return isPromise(released) ? released.then(() => reply, failed) : reply;
+      const given = giveBack();
+      return isPromise(given) ? given.then(() => reply, failed) : reply;
     } catch (error) {
       return failed(error);
     }

@@ -7,6 +7,10 @@ import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEAD
 import { privateErrorBody } from "./error-bodies.js";
 import { NONCE_DIGITS, type NonceResult, type NonceStore } from "./nonces.js";
 
+/** What `nonceMaxAgeMs` must be, checked by every door that takes it (createApiHandler, startSandbox, txc-api serve). */
+export const NONCE_MAX_AGE_RULE = "a positive whole number of milliseconds, such as 300000 for 5 minutes";
+export const isNonceMaxAge = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
 /** What a server knows of an API key: its secret (never logged or echoed) and whether it is a business partner's. */
 export type KeyRecord = { secret: string | KeyObject; partner?: boolean };
 /** What the server has for the API key of a request, or undefined for a key it does not have (401). */

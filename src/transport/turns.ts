@@ -1,3 +1,6 @@
+/** Connections a key's requests spread over unless told: enough to reach each of a few processes behind one address. */
+export const DEFAULT_CONNECTIONS = 4;
+
 /**
  * Which of `count` connections each key's next request takes: the next in turn when none of the
  * key's requests is in flight, else the one they are on. Requests sent together keep their order

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { demoKeys } from "../../src/sandbox/dataset.js";
+import { UNKNOWN_PATH } from "../../src/contract/case.js";
 import { startBrokenServer } from "../helpers/broken-servers.js";
 import { contractTest } from "../helpers/contract-test-cli.js";
 import { startHostile } from "../helpers/hostile-server.js";
@@ -89,7 +90,7 @@ describe("the start proves the target and the credentials", () => {
     try {
       const run = await contractTest(["--base-url", server.baseUrl]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain('could not test: nothing answered like this API: GET /api/v4/public/ping 200 {"status":"ok"} (not ["pong"]); POST /api/v4/main-account/smart/investments 200 (not the document\'s shape); POST /api/v4/contract-test/no-such-endpoint 200 (an undocumented path answers too).');
+      expect(run.stderr).toContain(`could not test: nothing answered like this API: GET /api/v4/public/ping 200 {"status":"ok"} (not ["pong"]); POST /api/v4/main-account/smart/investments 200 (not the document's shape); POST ${UNKNOWN_PATH} 200 (an undocumented path answers too).`);
       expect(run.stderr).toContain("Check --base-url");
     } finally {
       await server.close();
