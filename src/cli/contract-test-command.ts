@@ -39,13 +39,19 @@ passed every nonce it sent, so that the next run with the same key starts in ord
 
 A server still being built: an operation answering 404, 405 or 501 (or a status the document
 never gives it) to every request is one failure, "not implemented", not one per check; the run
-goes on with the others. The report lists the operations that passed, failed, were not
-implemented and were not selected, and the checks left out.
+goes on with the others. List the operations not written yet with --expect-not-implemented and
+the run can pass while they are missing. A workflow whose step meets an operation not
+implemented is reported once, "blocked", and charged to no operation. Each operation has one
+verdict, the same in every report: passed, failed, not implemented, not selected or not exercised.
 
 Options:
   --base-url URL               the server to test, such as http://127.0.0.1:8080, or with a path
                                prefix behind a gateway (required)
   --operation ID               test only this operation (repeatable; default: all)
+  --expect-not-implemented ID  an operation the server does not have yet (repeatable, or
+                               comma-separated): answering 404, 405 or 501 to every request, it
+                               passes as "not implemented, as expected"; once it answers, it is
+                               tested as usual and a note says to take it off the list
   --checks LIST                comma-separated checks to run (default: all but rate-limits), of:
 ${CHECK_NAMES.map((check) => `                                 ${check.padEnd(15)} ${describeCheck(check)}`).join("\n")}
 ${wrap(`  --include-mutations          also send the state-changing operations (${STATE_CHANGING.join(", ")}) and run the API's workflows (the sequences check). Off by default: never point this at a real account without knowing what it does.`, 100)}
@@ -86,9 +92,11 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
   --max-failures N             stop after N failed checks (the run fails)
   --allow-partial              pass a run that leaves something asked for unexercised; without it,
                                an operation named with --operation that no case reached (such as
-                               one that changes state, without --include-mutations), a check named
-                               with --checks that ran nowhere, or a run that exercised no
-                               operation fails, saying why. The summary line says it was allowed
+                               one that changes state, without --include-mutations), or a check
+                               named with --checks that ran nowhere, fails the run, saying why.
+                               The summary line says it was allowed. It never passes a run that
+                               exercised nothing, a failed check, or an operation not implemented
+                               (for those, --expect-not-implemented)
   --min-coverage LIST          fail the run below this coverage of the document, such as
                                operations=100,statuses=60: the percentage of its operations
                                exercised, and of the statuses it documents (all operations) that
@@ -122,7 +130,7 @@ Reports are written whatever ends the run (the start's refusal, the server stopp
 SIGTERM, --max-time), and the text report always ends with its summary line.
 
 Exit status: 0 only when every planned check ran and passed; 1 on any violation, an operation
-not implemented, when nothing was checked, or when --max-time, --max-failures, SIGINT or SIGTERM
+not implemented (unless listed with --expect-not-implemented), when nothing was checked, or when --max-time, --max-failures, SIGINT or SIGTERM
 stopped the run; 2 on usage errors, refused credentials, a target where nothing answers like this
 API, or when the server cannot be reached, closes connections or stops answering (the run is
 incomplete). Each failure shows what was expected,
@@ -163,6 +171,7 @@ const OPTIONS = {
   "api-secret-file": { type: "string" },
   "allow-partial": { type: "boolean", default: false },
   "min-coverage": { type: "string" },
+  "expect-not-implemented": { type: "string", multiple: true },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
@@ -173,6 +182,9 @@ function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"
   const operations = (values.operation ?? operationIds) as OperationId[];
   const unknown = operations.filter((id) => !operationIds.includes(id));
   if (unknown.length) throw new UsageError(`unknown --operation ${printable(unknown.join(", "), 200)}; operations: ${operationIds.join(", ")}`);
+  const expectNotImplemented = (values["expect-not-implemented"] ?? []).flatMap((list) => list.split(",").map((id) => id.trim()).filter(Boolean));
+  const unknownExpected = expectNotImplemented.filter((id) => !operationIds.includes(id as OperationId));
+  if (unknownExpected.length) throw new UsageError(`unknown --expect-not-implemented ${printable(unknownExpected.join(", "), 200)}; operations: ${operationIds.join(", ")}`);
   const asked = values.checks?.split(",").map((name) => name.trim()) ?? DEFAULT_CHECKS;
   const unknownChecks = asked.filter((name) => !isCheckName(name));
   if (unknownChecks.length) throw new UsageError(`unknown check ${printable(unknownChecks.join(", "), 200)}; checks: ${CHECK_NAMES.join(", ")}`);
@@ -188,6 +200,7 @@ function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"
     checks: new Set(asked.filter(isCheckName)),
     named: { operations: values.operation !== undefined, checks: values.checks !== undefined },
     allowPartial: values["allow-partial"]!,
+    expectNotImplemented: expectNotImplemented as OperationId[],
     ...(values["min-coverage"] === undefined ? {} : { minCoverage: minCoverageOption(values["min-coverage"]) }),
     includeMutations: values["include-mutations"]!,
     seed: positiveInteger(values.seed, 1, "--seed", 0),

@@ -96,6 +96,8 @@ export type CheckResult = {
   actual: string;
   problems: Problem[];
   status: number | null;
+  /** A failed workflow's first step answered as by a server without its operation (404, 405, 501): that operation. */
+  blockedBy?: string;
   /** A workflow's steps as sent: each exercises its operation, and its status is observed there (coverage). */
   steps?: { operationId: string; status: number }[];
   /** A shell snippet that sends the request again: failures only. */

@@ -7,7 +7,7 @@ import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, registry, type CheckName } fr
 import type { OperationId } from "../../generated/operations.js";
 import { buildCases, planContext } from "./plan.js";
 import { failureBlock } from "./report-text.js";
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type Outcome, type Report, type RunEvent } from "./run.js";
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type BlockedWorkflow, type Outcome, type Report, type RunEvent } from "./run.js";
 import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 import type { NotSelected } from "./selection.js";
 import type { Coverage, MinCoverage } from "../validation/coverage.js";
@@ -58,6 +58,12 @@ export type ContractTestOptions = {
   allowPartial?: boolean;
   /** The least coverage of the document the run must reach, in percent: `{ operations: 100, statuses: 60 }`. */
   minCoverage?: MinCoverage;
+  /**
+   * Operations the server does not have yet: answering 404, 405 or 501 to every request, each
+   * passes as "not implemented, as expected"; one that answers is tested as usual, and a note says
+   * to take it off the list. A name that is no operation is refused.
+   */
+  expectNotImplemented?: readonly (OperationId | (string & {}))[];
 };
 
 export type ContractFailure = { message: string; expected: string; got: string; reproduction: string };
@@ -77,6 +83,8 @@ export type ContractTestResult = {
   notes: string[];
   /** Operations whose every request was answered 404, 405, 501 or an undocumented status. */
   notImplemented: string[];
+  /** Workflows that met an operation of `notImplemented`: neither passed nor failed. */
+  blocked: BlockedWorkflow[];
   /** What the run left out, and why: operations not asked for or that change state, checks not asked for or idle. */
   notSelected: NotSelected;
   /** Every operation of the document and what became of it. */
@@ -111,7 +119,7 @@ function runOptions(options: ContractTestOptions) {
   const unknownCheck = checks.find((check) => !isCheckName(check));
   if (unknownCheck) throw new ContractTestStoppedError(`unknown check ${JSON.stringify(unknownCheck)}; checks: ${CHECK_NAMES.join(", ")}`);
   const operations = (options.operations ?? Object.keys(operationIndex)) as OperationId[];
-  const unknownOperation = operations.find((id) => !Object.hasOwn(operationIndex, id));
+  const unknownOperation = [...operations, ...(options.expectNotImplemented ?? [])].find((id) => !Object.hasOwn(operationIndex, id));
   if (unknownOperation) throw new ContractTestStoppedError(`unknown operation ${JSON.stringify(unknownOperation)}; operations: ${Object.keys(operationIndex).join(", ")}`);
   if (options.connections !== undefined && !(Number.isInteger(options.connections) && options.connections >= 1 && options.connections <= 64)) {
     throw new ContractTestStoppedError(`connections must be a whole number from 1 to 64 (got ${String(options.connections)})`);
@@ -142,6 +150,7 @@ function runOptions(options: ContractTestOptions) {
     surface: "library" as const,
     named: { operations: options.operations !== undefined, checks: options.checks !== undefined },
     allowPartial: options.allowPartial ?? false,
+    expectNotImplemented: (options.expectNotImplemented ?? []) as OperationId[],
     ...(options.minCoverage ? { minCoverage: options.minCoverage } : {}),
   };
 }
@@ -177,6 +186,7 @@ function resultOf(report: Report): ContractTestResult {
     runProblems: [...(report.stoppedEarly ? [report.stoppedEarly.cause] : []), ...report.runProblems],
     notes: report.notes,
     notImplemented: report.notImplemented,
+    blocked: report.blocked,
     notSelected: report.notSelected,
     outcomes: report.outcomes,
     coverage: report.documentCoverage,
@@ -210,8 +220,12 @@ export type ContractTestCase = { name: string; run: (context?: RunnerContext) =>
 /**
  * The run as tests for a runner (vitest, jest, node:test): one per operation and check planned,
  * one per workflow of the sequences check ("workflow redeemCodeOnce"), and one for the run as a
- * whole (its problems, and results of no test planned). The run happens once, when the first test runs; a failing test throws the CLI's failure text with
- * the reproduction.
+ * whole, which fails exactly when the CLI would exit non-zero. The run happens once, when the
+ * first test runs; a failing test throws the CLI's failure text with the reproduction. A test with
+ * nothing to say of its own (an operation reported by its first test, a workflow blocked by an
+ * operation the server lacks, a case the run noted and did not check) is skipped where the runner
+ * can skip (vitest, node:test); elsewhere (jest) it fails where the verdict it stands for is a
+ * failure, and passes where it is not.
  *
  *   for (const test of contractTests(options)) it(test.name, test.run, 120_000);
  */
@@ -227,19 +241,37 @@ export function contractTests(options: ContractTestOptions): ContractTestCase[] 
   const failuresText = (results: CheckResult[]) =>
     [...new Map(results.filter((r) => !r.passed).map((r) => [JSON.stringify([r.check, r.problems]), r])).values()]
       .map((example) => failureBlock({ example, count: 1 }, false)).join("\n\n");
+  // A test that stands for a verdict reported by another: skipped where the runner can; elsewhere
+  // it fails when that verdict is a failure, so that no test passes over a failure.
+  const reportedElsewhere = (context: RunnerContext, why: string, failure?: string) => {
+    if (context?.skip) return context.skip(why);
+    if (failure) throw new Error(failure);
+  };
   const tests: ContractTestCase[] = [...planned].map(([name, operationId]) => ({
     name,
     run: async (context) => {
       const whole = await report();
+      const blocked = whole.blocked.find((b) => `workflow ${b.workflowId}` === name);
+      if (blocked) {
+        const blocker = whole.results.find((r) => r.operationId === blocked.blockedBy && r.check === NOT_IMPLEMENTED_CHECK);
+        const why = `${name}: blocked by ${blocked.blockedBy}, which is not implemented (reported once, by its test)`;
+        return reportedElsewhere(context, why, blocker?.passed ? undefined : why);
+      }
       const absent = whole.results.find((r) => r.operationId === operationId && r.check === NOT_IMPLEMENTED_CHECK);
       if (absent) {
-        // One failure for the operation, on its first test; the runner marks the others skipped where it can.
-        const first = names.find((other) => planned.get(other) === operationId) === name;
-        if (!first && context?.skip) return context.skip(`${operationId} is not implemented: reported once, by its first test`);
-        throw new Error(`${operationId}: ${absent.name}\n\n${failureBlock({ example: absent, count: 1 }, false)}`);
+        const text = `${operationId}: ${absent.name}`;
+        const failure = absent.passed ? undefined : `${text}\n\n${failureBlock({ example: absent, count: 1 }, false)}`;
+        // One result for the operation, on its first test.
+        if (names.find((other) => planned.get(other) === operationId) !== name) return reportedElsewhere(context, `${text} (reported once, by its first test)`, failure);
+        if (failure) throw new Error(failure);
+        return;
       }
       const results = whole.results.filter((r) => testNameOf(r) === name);
-      if (results.length === 0) throw new Error(`${name}: nothing was checked (${whole.stoppedEarly ? whole.stoppedEarly.cause : "the run stopped before it"})`);
+      if (results.length === 0) {
+        if (whole.stoppedEarly) throw new Error(`${name}: nothing was checked (${whole.stoppedEarly.cause})`);
+        const said = whole.notes.filter((note) => note.startsWith(`${operationId}: `) || note.startsWith(`${name} `) || note.startsWith(`${name}: `));
+        return reportedElsewhere(context, `${name}: no verdict of its own in this run${said.length ? `: ${said.join("; ")}` : ""}`);
+      }
       const text = failuresText(results);
       if (text) throw new Error(text);
     },
@@ -248,9 +280,16 @@ export function contractTests(options: ContractTestOptions): ContractTestCase[] 
     name: "the run as a whole",
     run: async () => {
       const whole = await report();
+      if (exitCodeOf(whole) === 0) return;
       const rest = whole.results.filter((r) => !planned.has(testNameOf(r)));
-      const problems = [...(whole.stoppedEarly ? [whole.stoppedEarly.cause] : []), ...whole.runProblems, failuresText(rest.filter((r) => r.check !== NOT_IMPLEMENTED_CHECK))].filter(Boolean);
-      if (problems.length) throw new Error(problems.join("\n\n"));
+      const failing = [...new Set(whole.results.filter((r) => !r.passed && planned.has(testNameOf(r))).map(testNameOf))];
+      const problems = [
+        ...(whole.stoppedEarly ? [whole.stoppedEarly.cause] : []),
+        ...whole.runProblems,
+        failing.length ? `failed: ${failing.join(", ")} (each its own test)` : "",
+        failuresText(rest.filter((r) => r.check !== NOT_IMPLEMENTED_CHECK)),
+      ].filter(Boolean);
+      throw new Error(problems.join("\n\n"));
     },
   });
   return tests;

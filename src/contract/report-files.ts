@@ -7,7 +7,7 @@ const notSelected = (classname: string, reason: string): JUnitCase => ({ classna
 
 /**
  * JUnit XML: a test suite per operation, a test case per check (one "implemented" case for an
- * operation the server does not have); a suite of what was not selected, as skipped cases; a
+ * operation the server does not have; a workflow blocked by one, skipped); a suite of what was not selected, as skipped cases; a
  * suite "run" for the run's own failures, and an <error> naming why a run ended early.
  */
 export function writeJUnit(file: string, report: Report) {
@@ -15,6 +15,10 @@ export function writeJUnit(file: string, report: Report) {
   for (const r of report.results) {
     const failure = r.passed ? undefined : { message: r.problems.map((p) => p.message).join("; "), lines: `expected: ${r.expected}\ngot: ${r.actual}\n${r.curl}` };
     byOperation.set(r.operationId, [...(byOperation.get(r.operationId) ?? []), { classname: `${r.operationId}.${r.check}`, name: r.name, timeMs: r.durationMs, failure }]);
+  }
+  for (const { workflowId, operationId, blockedBy } of report.blocked) {
+    const why = `blocked by ${blockedBy}, which is not implemented`;
+    byOperation.set(operationId, [...(byOperation.get(operationId) ?? []), { classname: `${operationId}.sequences`, name: `workflow ${workflowId}`, skipped: { message: why, lines: why } }]);
   }
   const suites: JUnitSuite[] = [...byOperation].map(([operationId, cases]) => ({ name: operationId, properties: coverageProperties(report.documentCoverage, operationId), cases }));
   const { operations, checks } = report.notSelected;
@@ -27,7 +31,8 @@ export function writeJUnit(file: string, report: Report) {
 }
 
 /**
- * NDJSON, written from the run's events as they come: one line per check result, then one per
+ * NDJSON, written from the run's events as they come: one line per check result and per blocked
+ * workflow, then one per
  * skipped operation and per run problem, and a closing summary line (totals, verdict, exit
  * status); `-` is stdout. Notes come in the summary.
  */
@@ -44,6 +49,7 @@ export class NdjsonReport {
 
   write(event: RunEvent) {
     if (event.type === "result") this.#line(event.result);
+    if (event.type === "blocked") this.#line({ ...event.blocked, check: "sequences", skipped: true, blocked: true });
   }
 
   finish(report: Report) {
@@ -59,6 +65,7 @@ export class NdjsonReport {
       passed: report.results.length - failed,
       failed,
       notImplemented: report.notImplemented,
+      blocked: report.blocked,
       skippedOperations: operations.map((o) => o.operationId),
       skippedChecks: checks.map((c) => c.check),
       outcomes: Object.fromEntries(report.outcomes.map((o) => [o.operationId, o.outcome])),

@@ -26,7 +26,7 @@ const shown = (operationId: string) => (isUnknownPath(operationId) ? "(unknown p
 /** One progress line when an operation is done. */
 export function progressLine(operationId: string, results: CheckResult[], colour = false): string {
   const absent = results.find((r) => r.check === NOT_IMPLEMENTED_CHECK);
-  if (absent) return `  ${pad(shown(operationId), 28)} ${styled(colour, "red", absent.name)}`;
+  if (absent) return `  ${pad(shown(operationId), 28)} ${styled(colour, absent.passed ? "green" : "red", absent.name)}`;
   const failed = results.filter((r) => !r.passed).length;
   return `  ${pad(shown(operationId), 28)} ${counted(results.length, "check")}, ${failed ? styled(colour, "red", `${failed} FAILED`) : styled(colour, "green", "all passed")}`;
 }
@@ -101,14 +101,15 @@ function table(report: Report, columns: number): string[] {
 function outcomeLines(report: Report, columns: number): string[] {
   const named = (outcome: string) => report.outcomes.filter((o) => o.outcome === outcome).map((o) => o.operationId);
   const lines: string[] = [];
-  for (const outcome of ["passed", "failed", "not run"] as const) {
+  for (const outcome of ["passed", "failed", "not exercised"] as const) {
     const ids = named(outcome);
     if (ids.length) lines.push(`${outcome}: ${ids.join(", ")}`);
   }
   const absent = new Map<string, string[]>();
   for (const r of report.results.filter((r) => r.check === NOT_IMPLEMENTED_CHECK)) absent.set(r.name, [...(absent.get(r.name) ?? []), r.operationId]);
   for (const [name, ids] of absent) lines.push(`${name}: ${ids.join(", ")}`);
-  if (absent.size) lines.push("(each one failure; implement it, or select the others with --operation)");
+  if (report.results.some((r) => r.check === NOT_IMPLEMENTED_CHECK && !r.passed)) lines.push("(each one failure; implement it, or list it with --expect-not-implemented while it is being built)");
+  for (const { workflowId, blockedBy } of report.blocked) lines.push(`blocked: workflow ${workflowId}, by ${blockedBy} (not implemented)`);
   const byReason = new Map<string, string[]>();
   for (const { operationId, reason } of report.notSelected.operations) byReason.set(reason, [...(byReason.get(reason) ?? []), operationId]);
   for (const [reason, ids] of byReason) lines.push(`not selected: ${counted(ids.length, "operation")} (${reason}): ${ids.join(", ")}`);
@@ -122,9 +123,11 @@ function outcomeLines(report: Report, columns: number): string[] {
 export function summaryLine(report: Report, colour = false): string {
   const failures = report.results.filter((r) => !r.passed);
   const groups = groupFailures(report.results);
+  const expectedAbsent = report.results.filter((r) => r.check === NOT_IMPLEMENTED_CHECK && r.passed).length;
   const parts = [
     `${report.results.length - failures.length} passed, ${failures.length} failed${groups.length < failures.length ? ` (${counted(groups.length, "distinct failure")})` : ""}`,
-    report.notImplemented.length ? `${report.notImplemented.length} not implemented` : undefined,
+    report.notImplemented.length ? `${report.notImplemented.length} not implemented${expectedAbsent ? ` (${expectedAbsent === report.notImplemented.length ? "all" : expectedAbsent} expected)` : ""}` : undefined,
+    report.blocked.length ? `${counted(report.blocked.length, "workflow")} blocked` : undefined,
     report.notSelected.operations.length ? `${counted(report.notSelected.operations.length, "operation")} not selected` : undefined,
     report.stoppedEarly ? (report.results.length === 0 ? "could not test" : "stopped early") : undefined,
     report.partial ? `partial run allowed (--allow-partial): ${counted(report.partial.length, "thing")} not exercised` : undefined,

@@ -9,6 +9,7 @@ import { registry, type CheckName } from "./checks/registry.js";
 import { contractFacts } from "../../generated/contract-facts.js";
 import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
 import { notImplementedResult } from "./implemented.js";
+import { statusList } from "../validation/absent.js";
 import { buildCases, planContext } from "./plan.js";
 import { notSelected, type NotSelected } from "./selection.js";
 import { unexercised } from "./exercised.js";
@@ -46,6 +47,8 @@ export type RunOptions = ServerUnderTest & {
   named?: { operations: boolean; checks: boolean };
   /** A run that leaves what was asked for unexercised passes (--allow-partial): said as notes and in the summary line. */
   allowPartial?: boolean;
+  /** Operations the server is known not to have yet (--expect-not-implemented): answering as absent, they pass. */
+  expectNotImplemented?: readonly OperationId[];
   /** The least coverage of the document the run must reach (--min-coverage). */
   minCoverage?: MinCoverage;
 };
@@ -56,10 +59,15 @@ export type RunEvent =
   /** A result as reported: an operation's results come once it is done, as one "not implemented" when the server lacks it. */
   | { type: "result"; result: CheckResult }
   | { type: "operation-done"; operationId: string; results: CheckResult[] }
+  /** A workflow that met an operation the server does not have: reported once, as blocked by it. */
+  | { type: "blocked"; blocked: BlockedWorkflow }
   | { type: "note"; note: string };
 
 /** What became of an operation of the document in a run. */
-export type Outcome = "passed" | "failed" | "not implemented" | "not selected" | "not run";
+export type Outcome = "passed" | "failed" | "not implemented" | "not selected" | "not exercised";
+
+/** A workflow one of whose steps met an operation the server does not have: neither passed nor failed. */
+export type BlockedWorkflow = { workflowId: string; operationId: string; blockedBy: string };
 
 export type Report = {
   /** The checks the run was asked for. */
@@ -79,8 +87,10 @@ export type Report = {
   notes: string[];
   /** Answers 429 that were waited out and sent again. */
   rateLimited: number;
-  /** Operations whose every request was answered as by a server without them: one failed result each. */
+  /** Operations whose every request was answered as by a server without them: one result each (passed when expected). */
   notImplemented: OperationId[];
+  /** Workflows that met an operation of `notImplemented`: not run through, charged to no operation. */
+  blocked: BlockedWorkflow[];
   notSelected: NotSelected;
   /** Every operation of the document and what became of it. */
   outcomes: { operationId: OperationId; outcome: Outcome }[];
@@ -115,10 +125,15 @@ class Run {
   readonly byOperation = new Map<string, CheckResult[]>();
   /** Every exchange judged, by operation: a workflow's steps each under its own (what was exercised and observed). */
   readonly exchanges = new Map<string, { status: number | null; check: string }[]>();
-  /** Results of operations not done yet: reported once it is known whether the server has the operation. */
+  /** Results of operations not reported yet: reported once it is known whether the server has the operation. */
   readonly held = new Map<string, CheckResult[]>();
+  /** Operations whose cases are done, and whether the server lacks each: decided before any is reported. */
+  readonly absent = new Map<string, boolean>();
   readonly settled = new Set<string>();
   readonly notImplemented: OperationId[] = [];
+  readonly blocked: BlockedWorkflow[] = [];
+  /** Every status each operation answered so far, in any result: did it ever answer 2xx. */
+  readonly answered = new Map<string, number[]>();
   readonly notes: string[] = [];
   readonly pending = new Map<string, number>();
   readonly workers: number;
@@ -147,21 +162,77 @@ class Run {
   record(result: CheckResult) {
     // --max-failures counts failures as they happen, before an operation's are reported.
     if (!result.passed) this.failed++;
+    for (const { operationId, status } of exchangesOf(result)) if (status !== null) this.answered.set(operationId, [...(this.answered.get(operationId) ?? []), status]);
     if (this.settled.has(result.operationId)) return this.keep(result);
     const held = this.held.get(result.operationId);
     if (held) held.push(result);
     else this.held.set(result.operationId, [result]);
   }
 
-  /** The operation is done: its results are reported, as one "not implemented" when every answer said so. */
+  /** The results that say whether the server has the operation: all but workflows blocked by another one. */
+  #ownResults(operationId: string): CheckResult[] {
+    return (this.held.get(operationId) ?? []).filter((r) => r.blockedBy === undefined || r.blockedBy === operationId);
+  }
+
+  /** The operation's cases are done: whether the server has it is decided, and what can be reported is. */
+  casesDone(operationId: string) {
+    if (!this.absent.has(operationId)) {
+      this.absent.set(operationId, !isUnknownPath(operationId) && notImplementedResult(operationId as OperationId, this.#ownResults(operationId)) !== undefined);
+    }
+    // An operation is reported once every operation its workflows were blocked by is decided.
+    for (let progress = true; progress; ) {
+      progress = false;
+      for (const [id] of this.absent) {
+        if (this.settled.has(id) || (this.held.get(id) ?? []).some((r) => r.blockedBy !== undefined && !this.absent.has(r.blockedBy))) continue;
+        this.settle(id);
+        progress = true;
+      }
+    }
+  }
+
+  /**
+   * The operation's results are reported: as one "not implemented" when every answer said so (a
+   * pass when expected), without the workflows blocked by another operation the server lacks, and
+   * with a failure when it never answered 2xx.
+   */
   settle(operationId: string) {
     if (this.settled.has(operationId)) return;
-    this.settled.add(operationId);
     const held = this.held.get(operationId) ?? [];
+    const own = this.#ownResults(operationId);
+    const blockedByAbsent = (r: CheckResult) => r.blockedBy !== undefined && r.blockedBy !== operationId && this.absent.get(r.blockedBy) === true;
+    this.settled.add(operationId);
     this.held.delete(operationId);
-    const absent = isUnknownPath(operationId) ? undefined : notImplementedResult(operationId as OperationId, held);
+    for (const result of held.filter(blockedByAbsent)) {
+      const blocked = { workflowId: result.workflowId!, operationId, blockedBy: result.blockedBy! };
+      this.blocked.push(blocked);
+      this.options.onEvent?.({ type: "blocked", blocked });
+    }
+    // A workflow blocked by an operation the server has is a failure like any other.
+    const others = held.filter((r) => !blockedByAbsent(r) && !own.includes(r));
+    const expected = this.options.expectNotImplemented?.includes(operationId as OperationId) ?? false;
+    const absent = isUnknownPath(operationId) ? undefined : notImplementedResult(operationId as OperationId, own, expected);
     if (absent) this.notImplemented.push(operationId as OperationId);
-    for (const result of absent ? [absent] : held) this.keep(result);
+    else if (expected && own.length > 0) this.note(`${operationId}: listed as not implemented yet, and it answers (${statusList(own.flatMap((r) => (r.status === null ? [] : [r.status])))}): take it off the list`);
+    const results = [...(absent ? [absent] : own), ...others];
+    const never2xx = absent ? undefined : this.#never2xx(operationId);
+    for (const result of never2xx ? [...results, never2xx] : results) this.keep(result);
+    this.options.onEvent?.({ type: "operation-done", operationId, results: this.byOperation.get(operationId) ?? [] });
+  }
+
+  /** A failure of the operation when its cases all ran, one a valid request, and none of its answers was 2xx. */
+  #never2xx(operationId: string): CheckResult | undefined {
+    if (isUnknownPath(operationId) || !this.options.operations.includes(operationId as OperationId) || this.pending.get(operationId) !== 0) return undefined;
+    const accepting = this.cases.find((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted");
+    const statuses = this.answered.get(operationId) ?? [];
+    if (!accepting || statuses.some((status) => status >= 200 && status < 300)) return undefined;
+    const seen = statusList(statuses) || "none";
+    return {
+      operationId, check: accepting.check, name: "answered 2xx at least once", passed: false,
+      expected: "a valid request accepted at least once in the run (a documented example, a fixture)",
+      actual: `statuses: ${seen}`,
+      problems: [{ kind: "refused-valid", message: `${operationId} never answered 2xx in this run (statuses: ${seen})` }],
+      status: null, curl: "",
+    };
   }
 
   keep(result: CheckResult) {
@@ -332,10 +403,7 @@ async function worker(run: Run, index: number) {
     run.judged++;
     const left = run.pending.get(testCase.operationId)! - 1;
     run.pending.set(testCase.operationId, left);
-    if (left === 0) {
-      run.settle(testCase.operationId);
-      run.options.onEvent?.({ type: "operation-done", operationId: testCase.operationId, results: run.byOperation.get(testCase.operationId) ?? [] });
-    }
+    if (left === 0) run.casesDone(testCase.operationId);
   }
 }
 
@@ -345,20 +413,11 @@ async function phases(run: Run, at: "before-cases" | "after-cases") {
   }
 }
 
-/** What fails a run beyond single cases: no check at all, or an operation it has that never answered 2xx. */
+/** What fails a run beyond single cases: no check at all, or what was asked for and not exercised. */
 function runProblems(run: Run, unexercisedProblems: string[]): string[] {
   // Nothing at all is never allowed: --allow-partial passes a partial run, not an empty one.
   if (run.byOperation.size === 0) return ["no check ran: nothing was tested", ...unexercisedProblems.filter((problem) => !problem.startsWith("no operation "))];
-  const problems: string[] = run.options.allowPartial ? [] : [...unexercisedProblems];
-  for (const operationId of run.options.operations) {
-    if (run.notImplemented.includes(operationId)) continue;
-    if (!run.cases.some((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted")) continue;
-    const statuses = (run.exchanges.get(operationId) ?? []).map((r) => r.status ?? 0);
-    if (!statuses.some((status) => status >= 200 && status < 300)) {
-      problems.push(`${operationId} never answered 2xx in this run (statuses: ${[...new Set(statuses)].sort().join(", ") || "none"})`);
-    }
-  }
-  return problems;
+  return run.options.allowPartial ? [] : [...unexercisedProblems];
 }
 
 /** Why the run ended before its plan was done, if it did. */
@@ -380,16 +439,19 @@ function checksThatRan(run: Run): Set<string> {
   return ran;
 }
 
+/** An operation's one verdict, from the results charged to it (as its progress line and its tests read them). */
 function outcomeOf(run: Run, operationId: OperationId, skipped: ReadonlySet<OperationId>): Outcome {
   if (skipped.has(operationId)) return "not selected";
   if (run.notImplemented.includes(operationId)) return "not implemented";
-  const results = run.results.filter((r) => exchangesOf(r).some((exchange) => exchange.operationId === operationId));
-  if (results.length === 0) return "not run";
+  const results = run.byOperation.get(operationId) ?? [];
+  if (results.length === 0) return "not exercised";
   return results.every((r) => r.passed) ? "passed" : "failed";
 }
 
 function report(run: Run, error: unknown): Report {
   const { options } = run;
+  for (const operationId of [...run.held.keys()]) run.casesDone(operationId);
+  // What still waits on an operation never decided (one with no case of its own) is reported as it is.
   for (const operationId of [...run.held.keys()]) run.settle(operationId);
   const stop = stoppedEarly(run, error);
   const left = notSelected({ ...options, hasBasicIdentity: options.basic !== undefined });
@@ -418,6 +480,7 @@ function report(run: Run, error: unknown): Report {
     notes: run.notes,
     rateLimited: run.rateLimited,
     notImplemented: run.notImplemented,
+    blocked: run.blocked,
     notSelected: left,
     outcomes: operationIds.map((operationId) => ({ operationId, outcome: outcomeOf(run, operationId, skipped) })),
     coverage: { operations: operationIds.length, exercised: options.operations.filter((id) => run.exchanges.has(id)), statuses },

@@ -10,6 +10,7 @@ import { inputsFromOperations } from "../workflows/inputs.js";
 import { statusTurnedDown } from "../workflows/criteria.js";
 import type { Case, CheckResult, Observation, Problem } from "./case.js";
 import { reproduction } from "./reproduction.js";
+import { saysAbsent } from "../validation/absent.js";
 import { documentedAnswerProblems, serverSays } from "./verdict.js";
 
 type Fields = Record<string, unknown>;
@@ -65,6 +66,7 @@ export async function runWorkflow(workflow: Workflow, inputs: Fields, sendCase: 
   if (usedUp) problems.push({ kind: "sequence", message: USED_UP });
   const passed = walk.outcome !== "failed";
   const steps = walk.steps.map(({ step, answer }) => `${step.stepId}: ${answer?.status ?? "not sent"}`);
+  const blockedBy = passed ? undefined : walk.steps.find(({ step, answer }) => answer && saysAbsent(step.operationId, answer.status))?.step.operationId;
   return {
     usedUp,
     result: {
@@ -77,6 +79,7 @@ export async function runWorkflow(workflow: Workflow, inputs: Fields, sendCase: 
       actual: [...steps, ...(walk.endedBy ? [`ended by ${walk.endedBy}`] : [])].join("; "),
       problems,
       status: subjectStatus,
+      ...(blockedBy ? { blockedBy } : {}),
       steps: walk.steps.flatMap(({ step, answer }) => (answer ? [{ operationId: step.operationId, status: answer.status }] : [])),
       curl: passed ? "" : reproductions.join("\n"),
       ...(passed || !said ? {} : { serverSays: said }),
