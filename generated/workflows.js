@@ -153,33 +153,22 @@ export const workflows = [
   },
   {
     "workflowId": "readInvestmentsByPages",
-    "summary": "The investments history read by pages, offset moving by the records of a full page",
-    "description": "The description: the investments history takes limit \"1 to 100, default 100\" and offset\n\"0 to 10000, default 0\", and answers \"object with offset (integer), limit (integer), records\n(array of Investment)\". A page holds at most limit records; the next page starts where the\nrecords returned end, and lists none of them again. This workflow reads the first page and\nthe next one (the offset after a full first page is its limit); Arazzo 1.0.1 cannot add, so\nit goes no further. A first page that is not full is the whole history. The order of the records: not shown (two reads in a row are taken to\nlist them in the same order).\n",
+    "summary": "The investments history read by pages of two, offset moving by the records of a full page",
+    "description": "The description: the investments history takes limit \"1 to 100, default 100\" and offset\n\"0 to 10000, default 0\", and answers \"object with offset (integer), limit (integer), records\n(array of Investment)\". A page holds at most limit records; the next page starts where the\nrecords returned end, and lists none of them again. This workflow reads the first page and\nthe next one with pages of two records: Arazzo 1.0.1 cannot add, so the page size is fixed\nfor the last record of a full page to have a known pointer (records/1), and the next page\nmust start with neither the first page's first record nor its last (an offset one short).\nA first page that is not full is the whole history. The order of the records: not shown (two\nreads in a row are taken to list them in the same order).\n",
     "inputs": {
       "type": "object",
-      "required": [
-        "limit"
-      ],
-      "properties": {
-        "limit": {
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 100,
-          "default": 2,
-          "description": "Records per page. A history of fewer records than a page ends the workflow after its first page."
-        }
-      }
+      "properties": {}
     },
     "steps": [
       {
         "stepId": "firstPage",
-        "description": "The first page, from offset 0; a next page follows a full one.",
+        "description": "The first page of two records, from offset 0; a next page follows a full one.",
         "operationId": "getInvestmentsHistory",
         "requestBody": {
           "contentType": "application/json",
           "payload": {
             "offset": 0,
-            "limit": "$inputs.limit"
+            "limit": 2
           }
         },
         "successCriteria": [
@@ -190,7 +179,7 @@ export const workflows = [
             "condition": "$response.body#/offset == 0"
           },
           {
-            "condition": "$response.body#/limit == $inputs.limit"
+            "condition": "$response.body#/limit == 2"
           },
           {
             "context": "$response.body",
@@ -213,7 +202,8 @@ export const workflows = [
         ],
         "outputs": {
           "nextOffset": "$response.body#/limit",
-          "firstId": "$response.body#/records/0/id"
+          "firstId": "$response.body#/records/0/id",
+          "lastId": "$response.body#/records/1/id"
         }
       },
       {
@@ -224,7 +214,7 @@ export const workflows = [
           "contentType": "application/json",
           "payload": {
             "offset": "$steps.firstPage.outputs.nextOffset",
-            "limit": "$inputs.limit"
+            "limit": 2
           }
         },
         "successCriteria": [
@@ -241,6 +231,9 @@ export const workflows = [
           },
           {
             "condition": "$response.body#/records/0/id != $steps.firstPage.outputs.firstId"
+          },
+          {
+            "condition": "$response.body#/records/0/id != $steps.firstPage.outputs.lastId"
           }
         ],
         "outputs": {

@@ -103,9 +103,9 @@ export function workflowsSection(document, workflows) {
     "",
     ...workflow.steps.map((step, i) => [
       `${i + 1}. \`${step.stepId}\`: [${step.operationId}](${operationAnchor(document, step.operationId)}). ${step.description ?? ""}`,
-      step.requestBody?.payload ? `   Sends ${assignments(step.requestBody.payload)}.` : "",
+      Object.keys(step.requestBody?.payload ?? {}).length ? `   Sends ${assignments(step.requestBody.payload)}.` : "   Sends no field of its own (the signing adds request and nonce).",
       `   Holds: ${step.successCriteria.map((criterion) => `\`${criterion.condition}\``).join("; ")}.`,
-      step.outputs ? `   Passes on ${assignments(step.outputs)}.` : "",
+      Object.keys(step.outputs ?? {}).length ? `   Passes on ${assignments(step.outputs)}.` : "",
     ].filter(Boolean).join("\n")),
     "",
   ]).join("\n");

@@ -107,7 +107,7 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
       line.querySelector(".txc-step-verdict").textContent += unmet.length ? `, does not hold:\n${unmet.join("\n")}` : ", holds";
     }
     const last = walk.steps.at(-1);
-    if (walk.outcome === "completed") return `Completed: all ${walk.steps.length} steps held.`;
+    if (walk.outcome === "completed") return walk.steps.length === 1 ? "Completed: its one step held." : `Completed: all ${walk.steps.length} steps held.`;
     if (walk.outcome === "ended") return `Ended early after ${last.step.stepId} (${walk.endedBy}), every step sent held.`;
     // As the contract tester judges it: a step that changes state, refused where it was wanted.
     const status = last.answer?.status;

@@ -14,6 +14,7 @@ import { printable } from "../text/printable.js";
 import { colourWanted, styled } from "../text/terminal.js";
 import { untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { counted } from "../text/counted.js";
 
 export const proxyHelp = `Usage: txc-api proxy --upstream URL [--port N] [--host H] [--json FILE] [--junit FILE] [--har FILE]
        txc-api proxy --check-har FILE [--json FILE] [--junit FILE]
@@ -91,7 +92,7 @@ function finish(traffic: { violations(): ProxyViolation[]; ran(): ReturnType<Tra
   ndjson?.finish({ exchanges, violations: violations.length, byCheck: Object.fromEntries(byCheck), coverage });
   if (values.junit) writeProxyJUnit(values.junit, traffic);
   console.log(`coverage: ${coverage.operations.exercised} of ${coverage.operations.total} operations exercised (${coverage.operations.percent}%), ${coverage.statuses.observed} of ${coverage.statuses.documented} documented statuses observed (${coverage.statuses.percent}%)`);
-  console.log(styled(colour, violations.length ? "red" : "green", `${exchanges} exchanges, ${violations.length} violations${counts ? `: ${counts}` : ""}`));
+  console.log(styled(colour, violations.length ? "red" : "green", `${counted(exchanges, "exchange")}, ${counted(violations.length, "violation")}${counts ? `: ${counts}` : ""}`));
   process.exitCode = violations.length ? 1 : 0;
 }
 

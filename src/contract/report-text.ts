@@ -131,7 +131,7 @@ export function summaryLine(report: Report, colour = false): string {
     report.notSelected.operations.length ? `${counted(report.notSelected.operations.length, "operation")} not selected` : undefined,
     report.stoppedEarly ? (report.results.length === 0 ? "could not test" : "stopped early") : undefined,
     report.partial ? `partial run allowed (--allow-partial): ${counted(report.partial.length, "thing")} not exercised` : undefined,
-    `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`,
+    `${counted(report.requests, "request")} in ${(report.durationMs / 1000).toFixed(1)} s`,
   ];
   const bad = failures.length > 0 || report.runProblems.length > 0 || report.stoppedEarly !== undefined;
   return styled(colour, bad ? "red" : "green", parts.filter(Boolean).join("; "));
@@ -155,7 +155,7 @@ export function summary(report: Report, { colour = false, columns = COLUMNS }: S
     ...report.notes.filter((note) => !report.notImplemented.some((id) => note.startsWith(`${id}: `))).map((note) => `note: ${note}`),
     `coverage: ${report.documentCoverage.operations.exercised} of ${report.documentCoverage.operations.total} operations exercised (${report.documentCoverage.operations.percent}%), ${report.documentCoverage.statuses.observed} of ${report.documentCoverage.statuses.documented} documented statuses observed (${report.documentCoverage.statuses.percent}%); statuses:`,
     ...covered,
-    report.rateLimited ? `${report.rateLimited} answers were 429 and were waited out and sent again` : undefined,
+    report.rateLimited ? `${report.rateLimited === 1 ? "1 answer was 429 and was" : `${report.rateLimited} answers were 429 and were`} waited out and sent again` : undefined,
     ...report.runProblems.map((problem) => styled(colour, "red", `✗ run: ${problem}`)),
     ...(report.partial ?? []).map((problem) => `allowed by --allow-partial: ${problem}`),
     report.stoppedEarly ? styled(colour, "red", `✗ run: ${report.stoppedEarly.cause}`) : undefined,

@@ -1,6 +1,8 @@
-// The changes oasdiff does not report because no client reads them: descriptions, summaries,
+// The changes oasdiff does not report because it does not read them: descriptions, summaries,
 // titles, examples, external docs and extensions (x-...). Found by walking both documents side
-// by side, each with where it is, so that a "text only" verdict says what changed.
+// by side, each with where it is, so that a "text only" verdict says what changed. The
+// extensions this package acts on are classed by what they do to a caller (behaviour-changes.ts).
+import { classBehaviour, isBehavioural } from "./behaviour-changes.js";
 import type { Change } from "./classify.js";
 
 const TEXT_KEYS = new Set(["description", "summary", "title", "example", "examples", "externalDocs"]);
@@ -35,7 +37,8 @@ function walk(base: Json, head: Json, pointer: string[], headDocument: Json, fou
       }
       if (JSON.stringify(base[key]) === JSON.stringify(head[key])) continue;
       const how = !(key in base) ? "added" : !(key in head) ? "removed" : "changed";
-      found.push({ kind: "text", check: `${key.startsWith("x-") ? "extension" : key}-${how}`, ...placeOf(at, headDocument), text: `${key} ${how}` });
+      if (isBehavioural(key)) found.push({ ...classBehaviour(key, base[key], head[key]), check: `${key}-${how}`, ...placeOf(at, headDocument) });
+      else found.push({ kind: "text", check: `${key.startsWith("x-") ? "extension" : key}-${how}`, ...placeOf(at, headDocument), text: `${key} ${how}` });
     }
     return;
   }

@@ -1,4 +1,4 @@
-import type { Verdict } from "./classify.js";
+import type { Change, Verdict } from "./classify.js";
 
 type Version = [major: number, minor: number, patch: number];
 
@@ -34,3 +34,16 @@ export const latestRelease = (versions: readonly string[]): string | undefined =
     const [x, y] = [parse(a), parse(b)];
     return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
   }).at(-1);
+
+/** A change since a release that states, for machines, a rule the release's description already held. */
+export type Restatement = { since: string; check: string; why: string };
+
+/**
+ * The verdict the version gate steps by: the diff's, with each change listed as a restatement of
+ * the release (releases/restatements.json) taken as text.
+ */
+export function gateVerdict(changes: readonly Change[], released: string, restatements: readonly Restatement[]): Verdict {
+  const restated = (change: Change) => restatements.some((r) => r.since === released && r.check === change.check);
+  const kinds = changes.map((change) => (restated(change) ? "text" : change.kind));
+  return kinds.includes("breaking") ? "breaking" : kinds.includes("compatible") ? "compatible" : kinds.length ? "text" : "none";
+}

@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import type { Proxy, ProxyViolation } from "./start-proxy.js";
 import { coverageProperties, junitXml, type JUnitSuite } from "../text/junit.js";
 import { NdjsonWriter } from "../text/ndjson.js";
+import { counted } from "../text/counted.js";
 
 /** An operation as the reports name it: a path the document does not have is "(unknown path)". */
 export const shownOperation = (operationId: string | null) => operationId ?? "(unknown path)";
@@ -33,12 +34,12 @@ export function writeProxyJUnit(file: string, proxy: Pick<Proxy, "ran" | "violat
     properties: coverageProperties(coverage, operation),
     cases: entries.map(({ operationId, check, exchanges, violations: failed }) => {
       const seen = violations.filter((v) => v.operationId === operationId && v.check === check);
-      const failure = failed ? { message: `${failed} of ${exchanges} exchanges: ${seen[0]?.message ?? ""}`, lines: seen.slice(0, 20).map((v) => `${v.method} ${v.path} ${v.status}: ${v.message}`).join("\n") } : undefined;
+      const failure = failed ? { message: `${failed} of ${counted(exchanges, "exchange")}: ${seen[0]?.message ?? ""}`, lines: seen.slice(0, 20).map((v) => `${v.method} ${v.path} ${v.status}: ${v.message}`).join("\n") } : undefined;
       return { classname: `${operation}.${check}`, name: `${operation} · ${check}`, failure };
     }),
   }));
   const upstream = violations.filter((v) => v.check === "upstream");
-  if (upstream.length) suites.push({ name: "upstream", cases: [{ classname: "upstream", name: "upstream answered", failure: { message: `${upstream.length} exchanges without an answer from the upstream: ${upstream[0]!.message}` } }] });
+  if (upstream.length) suites.push({ name: "upstream", cases: [{ classname: "upstream", name: "upstream answered", failure: { message: `${counted(upstream.length, "exchange")} without an answer from the upstream: ${upstream[0]!.message}` } }] });
   // An operation not implemented: one failing case of its own.
   for (const v of violations.filter((v) => v.check === "implemented")) {
     const operation = shownOperation(v.operationId);

@@ -31,20 +31,24 @@ describe("classify", () => {
   });
 
   it("lists the text changes beside the others, each with its operation, field and place in the document", () => {
-    const base = { paths: { "/p": { post: { operationId: "op", summary: "old", requestBody: { content: { "application/json": { schema: { properties: { ticker: { type: "string", description: "a" } } } } } } } } }, components: { schemas: { S: { "x-paging": { limit: "limit" } } } } };
+    const base = { paths: { "/p": { post: { operationId: "op", summary: "old", requestBody: { content: { "application/json": { schema: { properties: { ticker: { type: "string", description: "a" } } } } } } } } }, components: { schemas: { S: { "x-codeSamples": [{ lang: "sh" }], "x-paging": { limit: "limit" } } } } };
     const head = structuredClone(base);
     head.paths["/p"].post.summary = "new";
     head.paths["/p"].post.requestBody.content["application/json"].schema.properties.ticker.description = "b";
+    delete (head.components.schemas.S as Record<string, unknown>)["x-codeSamples"];
     delete (head.components.schemas.S as Record<string, unknown>)["x-paging"];
     const texts = textChanges(JSON.stringify(base), JSON.stringify(head))!;
     expect(texts.map((c) => [c.location, c.text, c.operation, c.field])).toEqual([
       ["op (POST /p) · summary", "summary changed", "op", undefined],
       ["op (POST /p) · requestBody.content.application/json.schema.properties.ticker.description", "description changed", "op", "ticker"],
-      ["components.schemas.S.x-paging", "x-paging removed", undefined, undefined],
+      // An extension nobody acts on is text; one the tester acts on is classed by what it does to a caller.
+      ["components.schemas.S.x-codeSamples", "x-codeSamples removed", undefined, undefined],
+      ["components.schemas.S.x-paging", "x-paging removed: a promise about the answer taken away or narrowed", undefined, undefined],
     ]);
+    expect(texts.map((c) => c.kind)).toEqual(["text", "text", "text", "breaking"]);
     const report = classify([removedField], texts, true);
     expect(report.verdict).toBe("breaking");
-    expect(report.changes.map((c) => c.kind)).toEqual(["breaking", "text", "text", "text"]);
+    expect(report.changes.map((c) => c.kind)).toEqual(["breaking", "text", "text", "text", "breaking"]);
     expect(textChanges("openapi: 3.1.0", "{}")).toBeUndefined();
   });
 });

@@ -50,6 +50,13 @@ const cases: [string, (d: any) => void, "breaking" | "compatible" | "text", RegE
     d.paths["/api/v4/main-account/balance-history"] = structuredClone(d.paths["/api/v4/main-account/balance"]);
     d.paths["/api/v4/main-account/balance-history"].post.operationId = "getBalanceHistory";
   }, "compatible", /getBalanceHistory .*endpoint added/],
+  // The extensions the client, the kit and the tester act on: classed by what they do to a caller.
+  ["an answer's tie to its request taken away", (d) => delete d.paths["/api/v4/main-account/refund-deposit"].post.responses["200"]["x-tied-to-request"], "breaking", /refundDeposit .*x-tied-to-request removed: a promise about the answer taken away/],
+  ["an answer tied to its request", (d) => (d.paths["/api/v4/mining/payout-destination"].post.responses["200"]["x-tied-to-request"] = [{ onlyKey: "accountName" }]), "compatible", /getMiningPayoutDestination .*x-tied-to-request added: a promise about the answer added/],
+  ["a once-only rule taken away", (d) => delete d.paths["/api/v4/main-account/codes/apply"].post["x-once-per"], "breaking", /applyCode .*x-once-per removed/],
+  ["a read-only operation that starts to change state", (d) => (d.paths["/api/v4/main-account/balance"].post["x-state-changing"] = true), "breaking", /getMainBalance .*x-state-changing added: the operation now changes state/],
+  ["a lower rate limit", (d) => (d.paths["/api/v4/main-account/codes/apply"].post["x-rate-limits"].limits[0].requests = 10), "breaking", /applyCode .*x-rate-limits changed: a limit is lower/],
+  ["a higher rate limit", (d) => (d.paths["/api/v4/main-account/codes/apply"].post["x-rate-limits"].limits[0].requests *= 2), "compatible", /applyCode .*x-rate-limits changed: every limit allows at least what it did/],
   ["a text change", (d) => (d.info.description += "\n\nOne more sentence."), "text", /^info\.description description changed$/m],
   ["a changed summary", (d) => (d.paths["/api/v4/main-account/balance"].post.summary += " now"), "text", /^getMainBalance \(POST \/api\/v4\/main-account\/balance\) · summary summary changed$/m],
 ];

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffDocuments } from "../../src/diff/diff.js";
-import { latestRelease, versionProblem } from "../../src/diff/version-gate.js";
+import { gateVerdict, latestRelease, versionProblem, type Restatement } from "../../src/diff/version-gate.js";
 import { generatedDir, root } from "../helpers/project.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-version-gate-"));
@@ -43,6 +43,8 @@ describe("versionProblem", () => {
   });
 });
 
+const restatements = (): Restatement[] => JSON.parse(readFileSync(path.join(root, "releases", "restatements.json"), "utf8")).restatements;
+
 describe("this repository", () => {
   it("has a version that fits how the contract changed since the latest release", async () => {
     const released = latestRelease(readdirSync(path.join(root, "releases")));
@@ -51,7 +53,25 @@ describe("this repository", () => {
     const current = path.join(generatedDir, "openapi.json");
     const report = await diffDocuments(path.join(root, "releases", released!, "openapi.json"), current);
     const documentVersion = JSON.parse(readFileSync(current, "utf8")).info.version;
-    expect(versionProblem(released!, version, documentVersion, report.verdict), JSON.stringify(report.changes.slice(0, 5))).toBeUndefined();
+    const verdict = gateVerdict(report.changes, released!, restatements());
+    const unlisted = report.changes.filter((c) => c.kind !== "text" && !restatements().some((r) => r.check === c.check));
+    expect(versionProblem(released!, version, documentVersion, verdict), JSON.stringify(unlisted.slice(0, 5))).toBeUndefined();
+  });
+
+  it("takes as text only the changes restated since that release, each with the description's words", async () => {
+    const released = latestRelease(readdirSync(path.join(root, "releases")))!;
+    const report = await diffDocuments(path.join(root, "releases", released, "openapi.json"), path.join(generatedDir, "openapi.json"));
+    // The extensions added since the release are classed by what they do to a caller, not as text.
+    const behavioural = report.changes.filter((c) => c.kind !== "text");
+    expect(behavioural.map((c) => c.kind)).not.toContain("breaking");
+    for (const restatement of restatements()) {
+      expect(restatement.why.length, restatement.check).toBeGreaterThan(40);
+      expect(report.changes.some((c) => c.check === restatement.check), `${restatement.check} is a change since ${restatement.since}`).toBe(true);
+    }
+    expect(gateVerdict(report.changes, released, restatements())).toBe("text");
+    expect(gateVerdict(report.changes, released, [])).toBe(behavioural.length ? "compatible" : "text");
+    // A restatement of another release does not apply.
+    expect(gateVerdict(report.changes, released, restatements().map((r) => ({ ...r, since: "3.9.0" })))).toBe(behavioural.length ? "compatible" : "text");
   });
 
   it("opens its CHANGELOG with the package's version: released once its baseline exists, unreleased before", () => {

@@ -60,7 +60,7 @@ describe("the Arazzo document", () => {
     const steps = broken.workflows[0].steps;
     steps[0].operationId = "refundDepositt";
     broken.workflows[1].steps[1].requestBody.payload.cod = "$inputs.cod";
-    broken.workflows[2].steps[1].successCriteria.push({ condition: "$steps.firstPage.outputs.lastId == 1" });
+    broken.workflows[2].steps[1].successCriteria.push({ condition: "$steps.firstPage.outputs.lastRecord == 1" });
     broken.workflows[3].steps[1].outputs.paid = "$response.body#/records/0/paidAt";
     broken.workflows[1].steps[3].requestBody.payload.nonce = "1";
     broken.workflows[1].steps[2]["x-txc-credit"] = broken.workflows[1].steps[2]["x-txc-credited"];
@@ -75,7 +75,7 @@ describe("the Arazzo document", () => {
       "redeemCodeOnce.balanceAfter: x-txc-credit is no extension txc-api's runner knows (x-txc-credited)",
       "redeemCodeOnce.redeemAgain: payload field nonce is not a field of applyCode the workflow sets (the signing fetch does)",
       'readInvestmentsByPages.firstPage: onSuccess noNextPage is of type goto: txc-api\'s runner takes only "end"',
-      "readInvestmentsByPages.nextPage: $steps.firstPage.outputs.lastId: step firstPage has no output lastId",
+      "readInvestmentsByPages.nextPage: $steps.firstPage.outputs.lastRecord: step firstPage has no output lastRecord",
       "interestPaymentsOfAPlan.payments: $response.body#/records/0/paidAt: no such field in a 200 answer of getInterestPaymentsHistory",
     ]);
   });
@@ -120,7 +120,7 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
   });
 
   describe("against a server with a planted defect, built on the kit", () => {
-    const DEFECTS = ["none", "code-redeemable-twice", "refund-of-another-transaction", "page-repeats-records", "balance-not-credited"] as const;
+    const DEFECTS = ["none", "code-redeemable-twice", "refund-of-another-transaction", "page-repeats-records", "page-one-short", "balance-not-credited"] as const;
     type Defect = (typeof DEFECTS)[number];
     let defect: Defect = "none";
     // Two codes for each planted defect (Respect's and the tester's), and one for the proxy's run, from the end.
@@ -150,7 +150,8 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
           },
           refundDeposit: ({ body }) => ({ id: defect === "refund-of-another-transaction" ? "00000000-0000-4000-8000-000000000000" : body.transaction_id }),
           getInvestmentsHistory: ({ body }) => {
-            const from = defect === "page-repeats-records" ? 0 : body.offset;
+            // Paging defects: every page from the start, or each next page one record short (it repeats the last one).
+            const from = defect === "page-repeats-records" ? 0 : defect === "page-one-short" ? Math.max(0, body.offset - 1) : body.offset;
             const records = partner.investments.filter((investment) => body.id === undefined || investment.id === body.id);
             return { offset: body.offset, limit: body.limit, records: records.slice(from, from + body.limit) };
           },
@@ -197,6 +198,7 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
       ["code-redeemable-twice", "redeemCodeOnce", "redeemAgain"],
       ["refund-of-another-transaction", "refundCancelledDeposit", "refund"],
       ["page-repeats-records", "readInvestmentsByPages", "nextPage"],
+      ["page-one-short", "readInvestmentsByPages", "nextPage"],
     ] as const)("%s breaks %s at step %s, and no other workflow, through Respect and through the tester", async (planted, workflowId, stepId) => {
       expect(await runAgainst(planted)).toEqual({ ...allPassed(), [workflowId]: `failed at ${stepId}` });
       expect(await testerAgainst(planted)).toEqual({ ...allPassed(), [workflowId]: `failed at ${stepId}` });
@@ -239,6 +241,7 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
     it.each([
       ["code-redeemable-twice", ["redeemCodeOnce.redeemAgain"]],
       ["page-repeats-records", ["readInvestmentsByPages.nextPage"]],
+      ["page-one-short", ["readInvestmentsByPages.nextPage"]],
       // One step: the proxy has no chain to break (no deposit.canceled event goes through it).
       ["refund-of-another-transaction", []],
     ] as const)("the proxy reports %s as the broken chain %j", async (planted, expected) => {

@@ -35,13 +35,13 @@ async function raceOnce(operationId: OperationId, fields: Record<string, unknown
   const accepted = observations.filter((o) => o && o.status >= 200 && o.status < 300) as Observation[];
   const answered = observations.filter((o) => o !== undefined).length;
   if (accepted.length === 0 && answered === raceWidth && observations.every((o) => refusedAsUsedUp(o!.status))) return undefined;
-  note(`races: ${operationId}: ${raceWidth} requests raced, ${accepted.length} accepted, ${answered - accepted.length} refused${answered < raceWidth ? `, ${raceWidth - answered} not answered` : ""} (${tally(observations)})`);
+  note(`races: ${operationId}: ${counted(raceWidth, "request")} raced, ${accepted.length} accepted, ${answered - accepted.length} refused${answered < raceWidth ? `, ${raceWidth - answered} not answered` : ""} (${tally(observations)})`);
   const passed = accepted.length <= 1;
   return {
     operationId, check: "races", name, passed,
-    expected: `at most one of ${raceWidth} requests accepted (x-once-per: ${oncePer.join(", ")})`,
+    expected: `at most one of ${counted(raceWidth, "request")} accepted (x-once-per: ${oncePer.join(", ")})`,
     actual: `${accepted.length} accepted (${tally(observations)})`,
-    problems: passed ? [] : [{ kind: "race", message: `${accepted.length} of ${raceWidth} requests with one ${value}, sent at once, were accepted: the document says it succeeds once` }],
+    problems: passed ? [] : [{ kind: "race", message: `${accepted.length} of ${counted(raceWidth, "request")} with one ${value}, sent at once, were accepted: the document says it succeeds once` }],
     status: accepted[0]?.status ?? observations.find((o) => o)?.status ?? null,
     steps: observations.flatMap((o) => (o ? [{ operationId, status: o.status }] : [])),
     curl: passed ? "" : reproduction(accepted[0]!.url, testCase),

@@ -7,6 +7,7 @@ import type { Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
 import { judge, type CheckResult } from "../verdict.js";
 import { defineCheck } from "./check.js";
+import { counted } from "../../text/counted.js";
 
 type SendCase = (testCase: Case, worker: number) => Promise<Observation>;
 
@@ -38,7 +39,7 @@ async function checkRateLimits(
   for (const { scope, operationId, requests, periodSeconds } of limitsToTest(operationIds)) {
     const { method, path, signed } = operationIndex[operationId];
     const fields = signed ? realFields(operationId, fixtures) : undefined;
-    const testCase: Case = { operationId, check: "rate-limits", name: `${requests} requests per ${periodSeconds} s (${scope})`, method, path, fields, expect: { kind: "status", status: 429 } };
+    const testCase: Case = { operationId, check: "rate-limits", name: `${counted(requests, "request")} per ${periodSeconds} s (${scope})`, method, path, fields, expect: { kind: "status", status: 429 } };
     // A quiet period first, so that the server's window holds only what follows.
     await sleep(Math.max(0, lastSentAt() + periodSeconds * 1000 - Date.now()));
     const started = performance.now();
@@ -55,16 +56,16 @@ async function checkRateLimits(
     const elapsedMs = performance.now() - started;
     // The whole burst, signed afresh each time: the limit's worth, then the one past it.
     const burst = (url: string) =>
-      `# ${requests} requests within ${periodSeconds} s are answered without 429; request ${requests + 1} is answered 429\nfor i in $(seq 1 ${requests + 1}); do\n${reproduction(url, testCase).split("\n").map((line) => `  ${line}`).join("\n")}\ndone`;
+      `# ${counted(requests, "request")} within ${periodSeconds} s are answered without 429; request ${requests + 1} is answered 429\nfor i in $(seq 1 ${requests + 1}); do\n${reproduction(url, testCase).split("\n").map((line) => `  ${line}`).join("\n")}\ndone`;
     if (early) {
       const verdict = judge({ ...testCase, expect: { kind: "status", status: 200 } }, early.observation);
-      results.push({ ...verdict, curl: burst(early.observation.url), expected: `no 429 within the first ${requests} requests`, passed: false, problems: [{ kind: "rate-limit", message: `429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's` }] });
+      results.push({ ...verdict, curl: burst(early.observation.url), expected: `no 429 within the first ${counted(requests, "request")}`, passed: false, problems: [{ kind: "rate-limit", message: `429 at request ${early.at} of ${requests}: the server's limit is stricter than the document's` }] });
       continue;
     }
     const past = await sendCase(testCase, 0);
     const verdict = judge(testCase, past);
     if (elapsedMs >= periodSeconds * 1000) {
-      results.push({ ...verdict, passed: false, curl: burst(past.url), problems: [{ kind: "rate-limit", message: `sending ${requests} requests took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)` }] });
+      results.push({ ...verdict, passed: false, curl: burst(past.url), problems: [{ kind: "rate-limit", message: `sending ${counted(requests, "request")} took ${(elapsedMs / 1000).toFixed(1)} s, longer than the ${periodSeconds} s period: nothing could be concluded (try --keys with several keys and a higher --concurrency)` }] });
     } else {
       results.push({ ...verdict, curl: burst(past.url), expected: `429 to request ${requests + 1} within ${periodSeconds} s`, name: `${testCase.name}: request ${requests + 1} answered ${past.status}` });
     }

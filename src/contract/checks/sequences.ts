@@ -3,6 +3,7 @@ import { operationIndex, type OperationId } from "../../../generated/operations.
 import { missingInputs } from "../../workflows/walk.js";
 import { operationsOf, runWorkflow, subjectOf, workflowInputs, type WorkflowOutcome } from "../workflow-run.js";
 import { defineCheck, type PlanContext } from "./check.js";
+import { counted } from "../../text/counted.js";
 
 /** The values of a state-changing operation not spent yet in this run, each taken as it is tried. */
 function* supplied(plan: PlanContext, operationId: OperationId) {
@@ -46,7 +47,7 @@ export const sequences = defineCheck({
           spent++;
         }
         if (!outcome) continue;
-        if (spent > 0 && outcome.result.passed) note(`workflow ${workflow.workflowId}: ${spent} of the ${given} values given for ${subject} were used up; the next one was taken`);
+        if (spent > 0 && outcome.result.passed) note(`workflow ${workflow.workflowId}: ${spent} of the ${counted(given, "value")} given for ${subject} ${spent === 1 ? "was" : "were"} used up; the next one was taken`);
         if (spent === given && given > 1) outcome.result.problems.push({ kind: "sequence", message: `all ${given} values given for ${subject} were used up: give fresh ones` });
         record(outcome.result);
       }
