@@ -80,6 +80,8 @@ export type ContractTestResult = {
   results: ContractCheckResult[];
   /** Failures of the run as a whole, beyond its cases (a run cut short, nothing checked). */
   runProblems: string[];
+  /** Answers 429 that were waited out (a quiet window of the documented period) and sent again. */
+  rateLimited: number;
   notes: string[];
   /** Operations whose every request was answered 404, 405, 501 or an undocumented status. */
   notImplemented: string[];
@@ -184,6 +186,7 @@ function resultOf(report: Report): ContractTestResult {
     skipped: report.notSelected.operations.length,
     results: grouped(report.results),
     runProblems: [...(report.stoppedEarly ? [report.stoppedEarly.cause] : []), ...report.runProblems],
+    rateLimited: report.rateLimited,
     notes: report.notes,
     notImplemented: report.notImplemented,
     blocked: report.blocked,

@@ -63,15 +63,20 @@ it("a code redeemed from ten connections at once is credited once, and both proc
 });
 
 it("the documented limit (1,000 a 10 s on /api/v4/main-account/*) is counted across both processes", async () => {
-  await redis.flush();
-  // Every request counts, refused or not: unsigned ones (401) from 20 connections at a time.
-  const statuses: number[] = [];
-  const started = Date.now();
-  for (let sent = 0; sent < 1_200; sent += 20) {
-    statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => send(BALANCE, { "Content-Type": "application/json" }, "{}")))).map((r) => r.status));
+  // Every request counts, refused or not: unsigned ones (401) from 20 connections at a time. The
+  // count is exact only when the 1,200 fit in the documented 10 s window: the test makes that
+  // condition (a fresh window each try) instead of hoping for a fast machine.
+  let statuses: number[] = [];
+  for (let attempt = 1; ; attempt++) {
+    await redis.flush();
+    statuses = [];
+    const started = Date.now();
+    for (let sent = 0; sent < 1_200; sent += 20) {
+      statuses.push(...(await Promise.all(Array.from({ length: 20 }, () => send(BALANCE, { "Content-Type": "application/json" }, "{}")))).map((r) => r.status));
+    }
+    if (Date.now() - started < 10_000) break;
+    if (attempt === 3) throw new Error("three tries could not send 1,200 requests within the documented 10 s window");
   }
-  // The documented window is 10 s: the 1,200 requests must fit in it for the count to be exact.
-  expect(Date.now() - started).toBeLessThan(10_000);
   expect(statuses.filter((status) => status === 429)).toHaveLength(200);
   expect(statuses.filter((status) => status === 401)).toHaveLength(1_000);
 });
