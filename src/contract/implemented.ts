@@ -1,6 +1,7 @@
 // A server being built has some operations and not others. An operation the server does not have
 // answers every request with 404, 405 or 501 (or a status the document never gives it): it is
 // reported once, "not implemented", instead of once for every check that met the same refusal.
+// One it has that never answers 2xx to a valid request is one failure of its own as well.
 import { counted } from "../text/counted.js";
 import { saysAbsent, statusList } from "../validation/absent.js";
 import type { CheckResult } from "./case.js";
@@ -30,5 +31,18 @@ export function notImplementedResult(operationId: OperationId, results: CheckRes
     curl: expected ? "" : example.curl,
     ...(example.serverSays && !expected ? { serverSays: example.serverSays } : {}),
     durationMs: results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0),
+  };
+}
+
+/** The failure of an operation that has a valid request planned and never answered 2xx in the run (`statuses` it did answer). */
+export function never2xxResult(operationId: OperationId, check: string, statuses: number[]): CheckResult | undefined {
+  if (statuses.some((status) => status >= 200 && status < 300)) return undefined;
+  const seen = statusList(statuses) || "none";
+  return {
+    operationId, check, name: "answered 2xx at least once", passed: false,
+    expected: "a valid request accepted at least once in the run (a documented example, a fixture)",
+    actual: `statuses: ${seen}`,
+    problems: [{ kind: "refused-valid", message: `${operationId} never answered 2xx in this run (statuses: ${seen})` }],
+    status: null, curl: "",
   };
 }

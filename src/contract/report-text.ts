@@ -54,8 +54,8 @@ export function failureBlock({ example, count }: { example: CheckResult; count: 
     `  got:      ${example.actual}`,
     ...(example.serverSays ? [`  server:   ${example.serverSays}`] : []),
     ...example.problems.map((problem) => `  - ${problem.message}`),
-    "  reproduce (TXC_API_KEY and TXC_API_SECRET from the environment):",
-    ...example.curl.split("\n").map((line) => `    ${line}`),
+    // A verdict on the run's answers together (never 2xx) has no one request to send again.
+    ...(example.curl ? ["  reproduce (TXC_API_KEY and TXC_API_SECRET from the environment):", ...example.curl.split("\n").map((line) => `    ${line}`)] : []),
   ].join("\n");
 }
 

@@ -8,7 +8,7 @@ import type { PhaseContext, PlanContext } from "./checks/check.js";
 import { registry, type CheckName } from "./checks/registry.js";
 import { contractFacts } from "../../generated/contract-facts.js";
 import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
-import { notImplementedResult } from "./implemented.js";
+import { never2xxResult, notImplementedResult } from "./implemented.js";
 import { statusList } from "../validation/absent.js";
 import { buildCases, planContext } from "./plan.js";
 import { notSelected, type NotSelected } from "./selection.js";
@@ -223,16 +223,7 @@ class Run {
   #never2xx(operationId: string): CheckResult | undefined {
     if (isUnknownPath(operationId) || !this.options.operations.includes(operationId as OperationId) || this.pending.get(operationId) !== 0) return undefined;
     const accepting = this.cases.find((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted");
-    const statuses = this.answered.get(operationId) ?? [];
-    if (!accepting || statuses.some((status) => status >= 200 && status < 300)) return undefined;
-    const seen = statusList(statuses) || "none";
-    return {
-      operationId, check: accepting.check, name: "answered 2xx at least once", passed: false,
-      expected: "a valid request accepted at least once in the run (a documented example, a fixture)",
-      actual: `statuses: ${seen}`,
-      problems: [{ kind: "refused-valid", message: `${operationId} never answered 2xx in this run (statuses: ${seen})` }],
-      status: null, curl: "",
-    };
+    return accepting && never2xxResult(operationId as OperationId, accepting.check, this.answered.get(operationId) ?? []);
   }
 
   keep(result: CheckResult) {

@@ -76,7 +76,7 @@ it("a recording with nothing wrong passes offline (exit 0); a file that is no HA
   });
   const clean = await offline(["--check-har", har]);
   expect(clean.code, clean.stdout).toBe(0);
-  expect(clean.stdout.trimEnd().split("\n").at(-1)).toBe("1 exchanges, 0 violations");
+  expect(clean.stdout.trimEnd().split("\n").at(-1)).toBe("1 exchange, 0 violations");
   const notHar = path.join(dir, "not.har");
   writeFileSync(notHar, "{}");
   const refused = await offline(["--check-har", notHar]);

@@ -13,18 +13,11 @@ import { contractTests, runContractTest } from "../../src/contract-entry.js";
 import { subjectOf } from "../../src/contract/workflow-run.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { contractTest } from "../helpers/contract-test-cli.js";
-import { freePort, startProcess, type Started } from "../helpers/processes.js";
-import { root } from "../helpers/project.js";
+import { startHalfBuiltServer } from "../helpers/half-built-server.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-one-verdict-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function startServer(env: Record<string, string>): Promise<Started & { baseUrl: string }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startProcess(process.execPath, [path.join(root, "test/contract/fixtures/half-built-server.mjs")], async () => (await fetch(`${baseUrl}/`)).status === 404, { env: { PORT: String(port), ...env } });
-  return { ...server, baseUrl };
-}
 
 const OUTCOME_LINE = /^(passed|failed|not exercised|not implemented[^:]*|not selected: \d+ operations? \([^)]*\)|blocked):(?: (.*))?$/;
 
@@ -76,7 +69,7 @@ const planted: Planted[] = [
 
 describe.each(planted)("$name", ({ env, args, library, exit }) => {
   it("every operation has one verdict, and text, NDJSON, JUnit, runContractTest and contractTests agree on it", async () => {
-    const server = await startServer(env);
+    const server = await startHalfBuiltServer(env);
     try {
       const json = path.join(dir, `${Math.random()}.ndjson`);
       const junit = path.join(dir, `${Math.random()}.xml`);
@@ -126,7 +119,7 @@ describe.each(planted)("$name", ({ env, args, library, exit }) => {
 
 describe("a server being built, as a team gates it", () => {
   it("a workflow through two unwritten operations is blocked once, charged to neither; both read 'not implemented'", async () => {
-    const server = await startServer({ PING: "1" });
+    const server = await startHalfBuiltServer({ PING: "1" });
     try {
       const json = path.join(dir, "blocked.ndjson");
       const run = await contractTest(["--base-url", server.baseUrl, "--include-mutations", "--examples-per-operation", "2", "--json", json], demoKeys.partner, { NO_COLOR: "1" });
@@ -147,7 +140,7 @@ describe("a server being built, as a team gates it", () => {
   });
 
   it("an operation listed as not written yet that answers is tested as usual, and the report says to take it off the list", async () => {
-    const server = await startServer({ PING: "1", MINING_MISTAKE: "1" });
+    const server = await startHalfBuiltServer({ PING: "1", MINING_MISTAKE: "1" });
     try {
       const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMiningPayoutDestination", "--operation", "getFundingHistory", "--expect-not-implemented", "getMiningPayoutDestination,getFundingHistory"], demoKeys.partner, { NO_COLOR: "1" });
       expect(run.code, run.stdout).toBe(1);

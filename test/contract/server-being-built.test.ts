@@ -14,7 +14,8 @@ import { contractTests, ContractTestStoppedError, runContractTest } from "../../
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { cli, contractTest } from "../helpers/contract-test-cli.js";
 import { startHostile } from "../helpers/hostile-server.js";
-import { freePort, startProcess, type Started } from "../helpers/processes.js";
+import { startHalfBuiltServer } from "../helpers/half-built-server.js";
+import type { Started } from "../helpers/processes.js";
 import { root, STUCK_MS } from "../helpers/project.js";
 
 type OperationId = keyof typeof operationIndex;
@@ -27,12 +28,6 @@ const readOnlyLacking = operations.filter((id) => !operationIndex[id].stateChang
 const dir = mkdtempSync(path.join(tmpdir(), "txc-being-built-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function startServer(env: Record<string, string>): Promise<Started & { baseUrl: string }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startProcess(process.execPath, [path.join(root, "test/contract/fixtures/half-built-server.mjs")], async () => (await fetch(`${baseUrl}/`)).status === 404, { env: { PORT: String(port), ...env } });
-  return { ...server, baseUrl };
-}
 
 const ndjsonOf = (file: string) => readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
 
@@ -48,7 +43,7 @@ function junitOf(file: string) {
 describe("a server with two operations and no ping", () => {
   let server: Started & { baseUrl: string };
   beforeAll(async () => {
-    server = await startServer({ MINING_MISTAKE: "1" });
+    server = await startHalfBuiltServer({ MINING_MISTAKE: "1" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -146,7 +141,7 @@ describe("a server with two operations and no ping", () => {
 
 describe("a run that ends early still writes its reports", () => {
   it("the server dies mid-run: exit 2, JUnit with an <error> naming the cause, NDJSON with an error record, the summary line last", async () => {
-    const server = await startServer({ PING: "1", EXIT_AFTER: "30" });
+    const server = await startHalfBuiltServer({ PING: "1", EXIT_AFTER: "30" });
     try {
       const junit = path.join(dir, "died.xml");
       const ndjson = path.join(dir, "died.ndjson");
@@ -168,7 +163,7 @@ describe("a run that ends early still writes its reports", () => {
   });
 
   it("SIGTERM mid-run: the requests in flight are dropped, the reports written, the summary printed, exit 1", async () => {
-    const server = await startServer({ PING: "1", SLOW_MS: "60000", SLOW_AFTER: "1" });
+    const server = await startHalfBuiltServer({ PING: "1", SLOW_MS: "60000", SLOW_AFTER: "1" });
     const junit = path.join(dir, "terminated.xml");
     const ndjson = path.join(dir, "terminated.ndjson");
     try {
@@ -233,7 +228,7 @@ describe("a run that ends early still writes its reports", () => {
 
 describe("a ping that answers and private answers that are not JSON", () => {
   it("exit 1: each operation fails its checks with the answer shown; nothing blames the base URL", async () => {
-    const server = await startServer({ PING: "1", NOT_JSON: "1" });
+    const server = await startHalfBuiltServer({ PING: "1", NOT_JSON: "1" });
     try {
       const run = await contractTest(["--base-url", server.baseUrl, "--operation", "getMainBalance", "--operation", "getMiningPayoutDestination", "--checks", "positive"]);
       expect(run.code).toBe(1);
