@@ -52,8 +52,8 @@ export function isRetryable(error: unknown, stateChanging: boolean, options: Ret
 }
 
 /**
- * After a 429: its Retry-After, else the operation's documented period (the API sends no
- * Retry-After: waiting out the window is what its limits allow). After a 5xx: its Retry-After,
+ * After a 429: its Retry-After (the kit and the sandbox send one), else the operation's documented
+ * period (the description shows none: waiting out the window is what its limits allow). After a 5xx: its Retry-After,
  * else exponential backoff with full jitter. Returns undefined when the wait is longer than the
  * policy allows (maxRateLimitWaitMs, maxDelayMs): the call then ends at once, and its error says
  * how long it would have had to wait and why.

@@ -79,9 +79,9 @@ async function readFetchBody(request: Request, maxBytes: number): Promise<Buffer
 
 const JSON_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-store" };
 
-const fetchResponse = ({ status, body }: Reply) => {
+const fetchResponse = ({ status, body, headers }: Reply) => {
   const bytes = bodyBytes(body);
-  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, { status, headers: JSON_HEADERS });
+  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
 };
 
 /**

@@ -23,7 +23,8 @@ export function publicErrorBody(message: string) {
 }
 
 /** What a server answers: a status and a JSON body (a value, or bytes already serialised). */
-export type Reply = { status: number; body: unknown };
+/** An answer as the kit sends it: a status, a JSON body, and any header of its own (Retry-After). */
+export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 
 export const isPublicPath = (path: string) => path.startsWith(pathPrefixes.public);
 

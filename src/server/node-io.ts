@@ -12,8 +12,8 @@ export function sendText(response: ServerResponse, status: number, text: string 
   response.end(text);
 }
 
-export const writeReply = (response: ServerResponse, { status, body }: Reply, extraHeaders?: string[]) =>
-  sendText(response, status, bodyBytes(body), "application/json", extraHeaders);
+export const writeReply = (response: ServerResponse, { status, body, headers }: Reply, extraHeaders?: string[]) =>
+  sendText(response, status, bodyBytes(body), "application/json", headers ? [...(extraHeaders ?? []), ...Object.entries(headers).flat()] : extraHeaders);
 
 /** Where a server says what went wrong inside it: stderr by default, or the caller's logger. */
 export type LineLogger = (message: string) => void;

@@ -10,7 +10,7 @@ import { notImplemented, type ApiRequest, type Handlers } from "./handler-types.
 import { JsonText } from "./json-text.js";
 import { memoryNonceStore, type NonceStore } from "./nonces.js";
 import { claimedValue, memoryClaimStore, spentRefusal, type ClaimResult, type ClaimStore, type ClaimTaken } from "./claims.js";
-import { MemoryRateLimits, type RateLimitStore } from "./rate-limits.js";
+import { MemoryRateLimits, retryAfterSeconds, type Admission, type RateLimitStore } from "./rate-limits.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
 import { isPromise, verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";
@@ -97,7 +97,9 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
       this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the rate-limit store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
       return errorReply(request.path, 500, INTERNAL);
     };
-    const admitted = (room: boolean) => (room ? { operationId, request } : errorReply(request.path, 429, "Rate limit exceeded."));
+    const admitted = (admission: Admission) => (admission === true
+      ? { operationId, request }
+      : { ...errorReply(request.path, 429, "Rate limit exceeded."), headers: { "Retry-After": String(retryAfterSeconds(operationId, admission)) } });
     try {
       const room = this.#limits.admit(operationId, request.address);
       return isPromise(room) ? room.then(admitted, failed) : admitted(room);

@@ -35,19 +35,26 @@ if redis.call("GET", KEYS[1]) ~= ARGV[1] then return 0 end
 if ARGV[2] == "" then redis.call("DEL", KEYS[1]) else redis.call("SET", KEYS[1], ARGV[2]) end
 return 1`;
 // Every window of the operation has room, or none is counted. Redis's own clock, so that every
-// process counts on one time line.
+// process counts on one time line. Refused: the milliseconds until the fullest window frees (its
+// oldest request leaves it); admitted: 0.
 const ADMIT = `
 local time = redis.call("TIME")
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local wait = 0
 for i, key in ipairs(KEYS) do
-  redis.call("ZREMRANGEBYSCORE", key, "-inf", now - tonumber(ARGV[2 * i]))
-  if redis.call("ZCARD", key) >= tonumber(ARGV[2 * i - 1]) then return 0 end
+  local period = tonumber(ARGV[2 * i])
+  redis.call("ZREMRANGEBYSCORE", key, "-inf", now - period)
+  if redis.call("ZCARD", key) >= tonumber(ARGV[2 * i - 1]) then
+    local oldest = redis.call("ZRANGE", key, 0, 0, "WITHSCORES")
+    wait = math.max(wait, tonumber(oldest[2]) + period - now, 1)
+  end
 end
+if wait > 0 then return wait end
 for i, key in ipairs(KEYS) do
   redis.call("ZADD", key, now, ARGV[#ARGV])
   redis.call("PEXPIRE", key, ARGV[2 * i])
 end
-return 1`;
+return 0`;
 
 // A claim is held until given back by its holder (its token), never expired: a code spent stays spent.
 const CLAIM = `
@@ -99,7 +106,8 @@ export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs =
         if (windows.length === 0) return true;
         const keys = windows.map((window) => `${prefix}limit:{${address}}:${window.key}`);
         const args = windows.flatMap((window) => [window.requests, window.periodSeconds * 1000]);
-        return (await call(ADMIT, keys, [...args, member()])) === 1;
+        const waitMs = Number(await call(ADMIT, keys, [...args, member()]));
+        return waitMs === 0 || { admitted: false, retryAfterMs: waitMs };
       },
     },
   };

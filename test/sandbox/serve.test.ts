@@ -120,7 +120,11 @@ describe("sandbox rate limits", () => {
       // How many arrive out of order is the scheduler's doing: every refusal must be a 401, and some must pass.
       expect(first.filter((r) => r.status === "rejected" && r.reason.status !== 401)).toEqual([]);
       expect(first.filter((r) => r.status === "fulfilled").length).toBeGreaterThan(0);
-      await expect(client.getMainBalance({ ticker: "BTC" })).rejects.toMatchObject({ status: 429, body: { code: 429, errors: {} } });
+      // The 429 says when the window frees (Retry-After), and the client reads it.
+      const refused = await client.getMainBalance({ ticker: "BTC" }).catch((error) => error);
+      expect(refused).toMatchObject({ status: 429, body: { code: 429, errors: {} } });
+      expect(refused.retryAfterMs).toBeGreaterThanOrEqual(1_000);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(operationIndex.getMainBalance.rateLimits[0]!.periodSeconds * 1000);
       expect(await client.getMiningPayoutDestination({ accountName: "farm-east-01" })).toMatchObject({ payoutDestination: "main_balance" });
     } finally {
       await sandbox.stop();
