@@ -1,4 +1,5 @@
 import path from "node:path";
+import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll } from "vitest";
 import { createClient, signRequest, timeNonce, type ClientOptions } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
@@ -38,8 +39,16 @@ export const partnerClient = (sandbox: Sandbox, options: Partial<ClientOptions> 
 export const basicClient = (sandbox: Sandbox, options: Partial<ClientOptions> = {}) =>
   createClient({ baseUrl: sandbox.baseUrl, apiKey: demoKeys.basic.key, apiSecret: demoKeys.basic.secret, retry: false, ...options });
 
+/**
+ * POSTs each on a connection of its own: a POST is never resent, and one sent on a pooled
+ * connection the server closes at that moment (its keep-alive timeout, late timers on a busy
+ * machine) would fail the test for the helper's sake.
+ */
+const freshConnections = new Agent({ pipelining: 0 });
+const post = (url: string, headers: Record<string, string>, body: string) => undiciFetch(url, { method: "POST", headers, body, dispatcher: freshConnections });
+
 export async function resetSandbox(sandbox: Sandbox) {
-  const response = await fetch(`${sandbox.baseUrl}/sandbox/reset`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const response = await post(`${sandbox.baseUrl}/sandbox/reset`, { "Content-Type": "application/json" }, "{}");
   if (!response.ok) throw new Error(`reset answered ${response.status}`);
 }
 
@@ -51,6 +60,6 @@ export async function sendSigned(
   { key, secret }: { key: string; secret: string } = demoKeys.partner,
 ): Promise<{ status: number; body: any }> {
   const signed = signRequest({ path, body, apiKey: key, apiSecret: secret, nonce: timeNonce(key) });
-  const response = await fetch(sandbox.baseUrl + path, { method: "POST", headers: signed.headers, body: signed.body });
+  const response = await post(sandbox.baseUrl + path, signed.headers, signed.body);
   return { status: response.status, body: await response.json() };
 }
