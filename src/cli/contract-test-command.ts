@@ -130,12 +130,12 @@ Reports are written whatever ends the run (the start's refusal, the server stopp
 SIGTERM, --max-time), and the text report always ends with its summary line.
 
 Exit status: 0 only when every planned check ran and passed; 1 on any violation, an operation
-not implemented (unless listed with --expect-not-implemented), when nothing was checked, or when --max-time, --max-failures, SIGINT or SIGTERM
-stopped the run; 2 on usage errors, refused credentials, a target where nothing answers like this
-API, or when the server cannot be reached, closes connections or stops answering (the run is
-incomplete). Each failure shows what was expected,
-what came back, what the server said, and a command that reproduces it; identical failures are
-shown once, with their count.`;
+not implemented (unless listed with --expect-not-implemented), when nothing was checked, or when
+--max-time, --max-failures, SIGINT or SIGTERM stopped the run; 2 on usage errors, refused
+credentials, a target where nothing answers like this API, or when the server cannot be reached,
+closes connections or stops answering (the run is incomplete). Each failure shows what was
+expected, what came back, what the server said, and a command that reproduces it; identical
+failures are shown once, with their count.`;
 
 /** Node turns a longer timer delay into 1 ms. */
 

@@ -7,8 +7,9 @@ const notSelected = (classname: string, reason: string): JUnitCase => ({ classna
 
 /**
  * JUnit XML: a test suite per operation, a test case per check (one "implemented" case for an
- * operation the server does not have; a workflow blocked by one, skipped); a suite of what was not selected, as skipped cases; a
- * suite "run" for the run's own failures, and an <error> naming why a run ended early.
+ * operation the server does not have; a workflow blocked by one, skipped); a suite of what was
+ * not selected, as skipped cases; a suite "run" for the run's own failures, and an <error>
+ * naming why a run ended early.
  */
 export function writeJUnit(file: string, report: Report) {
   const byOperation = new Map<string, JUnitCase[]>();
@@ -32,9 +33,8 @@ export function writeJUnit(file: string, report: Report) {
 
 /**
  * NDJSON, written from the run's events as they come: one line per check result and per blocked
- * workflow, then one per
- * skipped operation and per run problem, and a closing summary line (totals, verdict, exit
- * status); `-` is stdout. Notes come in the summary.
+ * workflow, then one per skipped operation and per run problem, and a closing summary line
+ * (totals, verdict, exit status); `-` is stdout. Notes come in the summary.
  */
 export class NdjsonReport {
   readonly #writer: NdjsonWriter;
