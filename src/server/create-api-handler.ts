@@ -16,7 +16,8 @@ export type ApiHandlerOptions<Key extends KeyRecord = KeyRecord> = ApiPipelineOp
 };
 
 /** A request whose body a framework has already read, as bytes (Fastify's parseAs: "buffer", Express's express.raw()). */
-export type ReadRequest = { method: string; path: string; headers: HeadersInput; rawBody: Uint8Array | string; address?: string };
+/** A request a framework has read. `address` may be undefined (a framework's `request.ip`): the rate limits then count it under "unknown". */
+export type ReadRequest = { method: string; path: string; headers: HeadersInput; rawBody: Uint8Array | string; address?: string | undefined };
 /** The answer to send: status, headers and the JSON body's bytes. */
 export type ApiAnswer = { status: number; headers: Record<string, string>; body: string | Buffer };
 
@@ -24,7 +25,7 @@ export type ApiHandler = {
   /** For a framework that keeps its own server: the answer to a request whose raw body it has read. */
   handle(request: ReadRequest): Promise<ApiAnswer>;
   /** A Fetch-API handler (Hono, Bun, Deno, a service worker). `address` is the caller's, for the rate limits: a Fetch Request does not carry it. */
-  fetch(request: Request, info?: { address?: string }): Promise<Response>;
+  fetch(request: Request, info?: { address?: string | undefined }): Promise<Response>;
   /** A node:http request listener: `http.createServer(api.listener)`. */
   listener(request: IncomingMessage, response: ServerResponse): void;
 };

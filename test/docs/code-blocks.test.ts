@@ -50,7 +50,8 @@ it("type-checks every other block of the README and docs/ against the built pack
   }
   const types = typeChecker(folder);
   const common = { target: "ES2022", module: "nodenext", moduleResolution: "nodenext", types: ["node"], noEmit: true, skipLibCheck: true };
-  const ts = types.check({ compilerOptions: { ...common, strict: true }, files: strict });
+  // As strict as the teams who copy them: a block must compile under their settings too.
+  const ts = types.check({ compilerOptions: { ...common, strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true }, files: strict });
   const js = types.check({ compilerOptions: { ...common, allowJs: true, checkJs: true, strict: false }, files: loose });
   expect(ts.output + js.output).toBe("");
   expect(strict.length + loose.length).toBe(checked.length);

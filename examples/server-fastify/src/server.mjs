@@ -13,9 +13,9 @@ app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => d
 app.all("/api/v4/*", async (request, reply) => {
   const answer = await api.handle({
     method: request.method,
-    path: request.url.split("?")[0],
+    path: request.url.replace(/\?.*/s, ""),
     headers: request.headers,
-    rawBody: request.body ?? Buffer.alloc(0),
+    rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
     address: request.ip,
   });
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
