@@ -9,7 +9,8 @@ import { CallLog } from "./call-log.js";
 import { FaultQueue } from "./faults.js";
 import { internalError, stderrLogger, type LineLogger } from "../server/node-io.js";
 import type { ApiLogger } from "../server/pipeline.js";
-import { answerUnparsable, signingHeadersFor } from "./unparsable.js";
+import { answerUnparsable } from "./unparsable.js";
+import { DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "../server/body-limit.js";
 import { siteHandler } from "./site.js";
 import { apiHandler } from "./api-calls.js";
 
@@ -40,7 +41,7 @@ export type SandboxControls = { reset?: () => void };
 
 /** The sandbox: docs at `/`, the document at `/openapi.json`, the API under its root path. */
 export function createSandbox({
-  dataset, docsFile, documentFile, maxBodyBytes = 8 * 1024, rateLimits = true, nonceMaxAgeMs, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
+  dataset, docsFile, documentFile, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, rateLimits = true, nonceMaxAgeMs, calls = new CallLog(), faults = new FaultQueue(), controls = {}, log = stderrLogger,
 }: SandboxOptions): Server {
   // The kit tells of a handler that threw or a store that failed; the sandbox says it on its own log.
   const apiLog: ApiLogger = ({ message }) => log(`txc-api sandbox: ${message}`);

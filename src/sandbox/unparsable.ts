@@ -5,10 +5,6 @@ import type { Socket } from "node:net";
 import { lingeringClose, rawJsonAnswer } from "../server/lingering-close.js";
 import { errorReply } from "../server/error-bodies.js";
 
-/** Node's default header limit, and the room the signing headers of a body of `maxBodyBytes` take (payload in base64, key, signature). */
-const NODE_DEFAULT_HEADER_BYTES = 16 * 1024;
-export const signingHeadersFor = (maxBodyBytes: number) => NODE_DEFAULT_HEADER_BYTES + Math.ceil((maxBodyBytes * 4) / 3);
-
 /** Node's `clientError`: 431 for headers over the limit, 400 for the rest, in the private error format. */
 export function answerUnparsable(error: Error & { code?: string }, stream: Duplex) {
   const socket = stream as Socket;

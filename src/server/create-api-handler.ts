@@ -8,15 +8,23 @@ import { internalError, readBody, writeReply } from "./node-io.js";
 import { ApiPipeline, isAdmitted, stderrApiLogger, type Admitted, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
 import { notImplemented, type Handlers } from "./handler-types.js";
 import { isPrivateOperation } from "./routes.js";
+import { DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "./body-limit.js";
 import { isNonceMaxAge, NONCE_MAX_AGE_RULE, type HeadersInput, type KeyRecord } from "./verify.js";
 
 export type ApiHandlerOptions<Key extends KeyRecord = KeyRecord> = ApiPipelineOptions<Key> & {
-  /** Largest request body read; a larger one is answered 413 (default 1 MiB; the description states no limit). */
+  /**
+   * Largest request body read; a larger one is answered 413 (default 8 KiB, whose signing headers
+   * fit Node's default header limit; the description states no limit). Above it, start the server
+   * with `maxHeaderSize: api.maxHeaderSize`: the body travels in base64 in X-TXC-PAYLOAD too.
+   */
   maxBodyBytes?: number;
 };
 
-/** A request whose body a framework has already read, as bytes (Fastify's parseAs: "buffer", Express's express.raw()). */
-/** A request a framework has read. `address` may be undefined (a framework's `request.ip`): the rate limits then count it under "unknown". */
+/**
+ * A request whose body a framework has already read, as bytes (Fastify's parseAs: "buffer",
+ * Express's express.raw()). `address` may be undefined (a framework's `request.ip`): the rate
+ * limits then count it under "unknown".
+ */
 export type ReadRequest = { method: string; path: string; headers: HeadersInput; rawBody: Uint8Array | string; address?: string | undefined };
 /** The answer to send: status, headers and the JSON body's bytes. */
 export type ApiAnswer = { status: number; headers: Record<string, string>; body: string | Buffer };
@@ -26,8 +34,10 @@ export type ApiHandler = {
   handle(request: ReadRequest): Promise<ApiAnswer>;
   /** A Fetch-API handler (Hono, Bun, Deno, a service worker). `address` is the caller's, for the rate limits: a Fetch Request does not carry it. */
   fetch(request: Request, info?: { address?: string | undefined }): Promise<Response>;
-  /** A node:http request listener: `http.createServer(api.listener)`. */
+  /** A node:http request listener: `http.createServer({ maxHeaderSize: api.maxHeaderSize }, api.listener)`. */
   listener(request: IncomingMessage, response: ServerResponse): void;
+  /** The header limit signed bodies of up to `maxBodyBytes` need (their base64 rides in X-TXC-PAYLOAD): Node's `maxHeaderSize`. */
+  readonly maxHeaderSize: number;
 };
 
 /** A mistake in createApiHandler's options; the message names the option and the rule. */
@@ -35,7 +45,6 @@ export class ApiHandlerSetupError extends Error {
   override name = "ApiHandlerSetupError";
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The handlers checked: a name that is no operation is refused (a typo), as is a value that is no
@@ -104,6 +113,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 
   return {
+    maxHeaderSize: signingHeadersFor(maxBodyBytes),
     async handle({ method, path, headers, rawBody, address = "unknown" }) {
       let reply: Reply;
       try {
@@ -112,7 +122,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
         lineLog(`txc-api server: ${method} ${path} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
         reply = errorReply(path, 500, "Internal error.");
       }
-      return { status: reply.status, headers: { ...JSON_HEADERS }, body: bodyBytes(reply.body) };
+      return { status: reply.status, headers: { ...JSON_HEADERS, ...reply.headers }, body: bodyBytes(reply.body) };
     },
     async fetch(request, info = {}) {
       const url = new URL(request.url);
