@@ -11,10 +11,8 @@ import { signRequest } from "../../src/index.js";
 
 const BALANCE = operationIndex.getMainBalance.path;
 const key = { apiKey: "body-limit-key", apiSecret: "body-limit-secret" };
-const handlers = {
-  ...Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented])),
-  getMainBalance: () => ({}),
-} as Handlers;
+const notWritten = Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented])) as Handlers;
+const handlers: Handlers = { ...notWritten, getMainBalance: () => ({}) };
 
 let servers: Server[] = [];
 afterEach(async () => {
@@ -66,5 +64,21 @@ describe("the kit's body limit through node:http", () => {
     // Without it, Node refuses the signing headers before the kit sees the request: why the option exists.
     const plain = await listen(createServer(api.listener));
     expect([431, "ECONNRESET", "EPIPE"]).toContain(await send(plain, signedOfSize(largest)));
+  });
+});
+
+describe("the kit's own headers through every door", () => {
+  it("a 429 carries Retry-After through handle, fetch and listener alike: the store's wait, in whole seconds", async () => {
+    const api = createApiHandler({
+      keys: () => undefined, handlers,
+      rateLimits: { admit: () => ({ admitted: false, retryAfterMs: 2_500 }) },
+    });
+    const handled = await api.handle({ method: "POST", path: BALANCE, headers: {}, rawBody: "{}", address: undefined });
+    expect([handled.status, handled.headers["Retry-After"]]).toEqual([429, "3"]);
+    const fetched = await api.fetch(new Request(`http://127.0.0.1${BALANCE}`, { method: "POST", body: "{}" }));
+    expect([fetched.status, fetched.headers.get("retry-after")]).toEqual([429, "3"]);
+    const baseUrl = await listen(createServer(api.listener));
+    const heard = await fetch(`${baseUrl}${BALANCE}`, { method: "POST", body: "{}" });
+    expect([heard.status, heard.headers.get("retry-after")]).toEqual([429, "3"]);
   });
 });
