@@ -14,7 +14,8 @@ export function parseDepositCanceled(payload: unknown): DepositCanceledEvent {
   let event = payload;
   if (typeof payload === "string" || payload instanceof Uint8Array) {
     try {
-      event = JSON.parse(typeof payload === "string" ? payload : Buffer.from(payload).toString("utf8"));
+      // TextDecoder, not Buffer: this parser is in the browsers' entry too.
+      event = JSON.parse(typeof payload === "string" ? payload : new TextDecoder().decode(payload));
     } catch {
       throw new WebhookPayloadError(EVENT, [{ field: "(body)", rule: "json", message: "(body) is not JSON" }]);
     }

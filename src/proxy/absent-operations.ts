@@ -5,7 +5,7 @@
 import type { OperationId } from "../../generated/operations.js";
 import { counted } from "../text/counted.js";
 import { ABSENT, statusList } from "../validation/absent.js";
-import type { ProxyViolation } from "./start-proxy.js";
+import type { ProxyViolation } from "./traffic.js";
 
 type Seen = { statuses: number[]; held: ProxyViolation[]; first: { method: string; path: string } };
 

@@ -1,5 +1,9 @@
 // A deposit.canceled payload, validated and typed, feeds a refund.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { root, STUCK_MS } from "../helpers/project.js";
 import { createClient, parseDepositCanceled, TxcApiError, TxcError, WebhookError, WebhookPayloadError } from "../../src/index.js";
 import { startVerifyingServer, type VerifyingServer } from "../helpers/verifying-server.js";
 
@@ -21,6 +25,14 @@ describe("parseDepositCanceled", () => {
     const refund = await client.refundDeposit({ transaction_id: event.uniqueId, address: "TQ5Nd2xWJbT8u9tK3vRzYpL6mC1aF4eH7s" });
     expect(refund).toEqual({ id: uniqueId });
     expect(server.received.at(-1)!.signatureProblem).toBeNull();
+  });
+
+  it("reads raw bytes in the browsers' entry, where there is no Buffer", async () => {
+    const script = `globalThis.Buffer = undefined;
+      const { parseDepositCanceled } = await import(${JSON.stringify(path.join(root, "dist", "bundle", "browser.js"))});
+      console.log(parseDepositCanceled(new TextEncoder().encode(JSON.stringify({ uniqueId: "${uniqueId}", ticker: "€" }))).ticker);`;
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { timeout: STUCK_MS });
+    expect(stdout.trim()).toBe("€");
   });
 
   it("accepts parsed JSON and text alike", () => {
