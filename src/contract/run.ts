@@ -132,8 +132,8 @@ class Run {
   readonly settled = new Set<string>();
   readonly notImplemented: OperationId[] = [];
   readonly blocked: BlockedWorkflow[] = [];
-  /** Every status each operation answered so far, in any result: did it ever answer 2xx. */
-  readonly answered = new Map<string, number[]>();
+  /** The statuses each operation answered so far, in any result: did it ever answer 2xx. */
+  readonly answered = new Map<string, Set<number>>();
   readonly notes: string[] = [];
   readonly pending = new Map<string, number>();
   readonly workers: number;
@@ -162,7 +162,12 @@ class Run {
   record(result: CheckResult) {
     // --max-failures counts failures as they happen, before an operation's are reported.
     if (!result.passed) this.failed++;
-    for (const { operationId, status } of exchangesOf(result)) if (status !== null) this.answered.set(operationId, [...(this.answered.get(operationId) ?? []), status]);
+    for (const { operationId, status } of exchangesOf(result)) {
+      if (status === null) continue;
+      const statuses = this.answered.get(operationId);
+      if (statuses) statuses.add(status);
+      else this.answered.set(operationId, new Set([status]));
+    }
     if (this.settled.has(result.operationId)) return this.keep(result);
     const held = this.held.get(result.operationId);
     if (held) held.push(result);
@@ -223,7 +228,7 @@ class Run {
   #never2xx(operationId: string): CheckResult | undefined {
     if (isUnknownPath(operationId) || !this.options.operations.includes(operationId as OperationId) || this.pending.get(operationId) !== 0) return undefined;
     const accepting = this.cases.find((testCase) => testCase.operationId === operationId && testCase.expect.kind === "accepted");
-    return accepting && never2xxResult(operationId as OperationId, accepting.check, this.answered.get(operationId) ?? []);
+    return accepting && never2xxResult(operationId as OperationId, accepting.check, [...(this.answered.get(operationId) ?? [])]);
   }
 
   keep(result: CheckResult) {
