@@ -2,14 +2,31 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { STUCK_MS } from "./project.js";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nothing listens on, for a process a test starts. Each vitest worker hands out its own
+ * block below the kernel's ephemeral range (32768 and up on Linux): a port the kernel gave
+ * us and we closed could otherwise be given to another worker's `listen(0)` before our process
+ * binds it, and that process would answer our readiness check in its place.
+ */
+const BLOCK_SIZE = 1_500;
+const FIRST_PORT = 20_000;
+const workerBlock = FIRST_PORT + (Number(process.env.VITEST_POOL_ID ?? 0) % 8) * BLOCK_SIZE;
+// A random start, so that two suites run side by side on one machine rarely meet either.
+let nextInBlock = Math.floor(Math.random() * BLOCK_SIZE);
+
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < BLOCK_SIZE; tries++) {
+    const port = workerBlock + (nextInBlock++ % BLOCK_SIZE);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${workerBlock}-${workerBlock + BLOCK_SIZE - 1}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
 
