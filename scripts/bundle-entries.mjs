@@ -12,7 +12,7 @@ import { isMain, root } from "./project.mjs";
 
 // The entries that run on servers, and the command line (dist/cli/main.js), which shares their
 // code; the browser's entry is bundled apart, without Node's modules.
-export const SERVER_ENTRIES = { index: "index.js", "openapi-fetch": "openapi-fetch.js", sandbox: "sandbox-entry.js", contract: "contract-entry.js", server: "server-entry.js", cli: "cli/main.js" };
+export const SERVER_ENTRIES = { index: "index.js", "openapi-fetch": "openapi-fetch.js", sandbox: "sandbox-entry.js", contract: "contract-entry.js", server: "server-entry.js", "server-fastify": "server-fastify-entry.js", "server-express": "server-express-entry.js", cli: "cli/main.js" };
 const outdir = path.join(root, "dist", "bundle");
 
 /**

@@ -13,6 +13,7 @@ export {
 } from "./server/verify.js";
 export { validateRequest, type RequestValidation, type HandledBody } from "./server/validate.js";
 export { privateErrorBody, publicErrorBody, errorReply, type FieldErrors, type Reply } from "./server/error-bodies.js";
+export { answerClientError } from "./server/client-errors.js";
 export { memoryNonceStore, type NonceStore, type NonceResult, type NonceTaken, type NonceRefusal } from "./server/nonces.js";
 export { memoryClaimStore, type ClaimStore, type ClaimResult, type ClaimTaken } from "./server/claims.js";
 export { MemoryRateLimits, type Admission, type RateLimitStore } from "./server/rate-limits.js";

@@ -97,7 +97,7 @@ async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Car
 function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, request: { body?: Record<string, unknown>; valid: boolean } | undefined, roomLeft: boolean, ran: ProxyCheck[], findings: Finding[]) {
   const answer = exchange.answer!;
   const judged = judgedBy({
-    operationId, sent: request?.body, validRequest: request?.valid ?? false,
+    operationId, sent: request?.body, sentBytes: exchange.body.length, validRequest: request?.valid ?? false,
     answer: { status: answer.status, contentType: answer.contentType, cacheControl: String(answer.headers?.["cache-control"] ?? ""), json: readJson(answer.body.toString("utf8"), true) },
   });
   for (const { oracle, findings: found } of judged) {

@@ -8,7 +8,7 @@ import { internalError, readBody, writeReply } from "./node-io.js";
 import { ApiPipeline, isAdmitted, stderrApiLogger, type Admitted, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
 import { notImplemented, type Handlers } from "./handler-types.js";
 import { isPrivateOperation } from "./routes.js";
-import { DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "./body-limit.js";
+import { bodyTooLarge, DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "./body-limit.js";
 import { isNonceMaxAge, NONCE_MAX_AGE_RULE, type HeadersInput, type KeyRecord } from "./verify.js";
 
 export type ApiHandlerOptions<Key extends KeyRecord = KeyRecord> = ApiPipelineOptions<Key> & {
@@ -36,6 +36,14 @@ export type ApiHandler = {
   fetch(request: Request, info?: { address?: string | undefined }): Promise<Response>;
   /** A node:http request listener: `http.createServer({ maxHeaderSize: api.maxHeaderSize }, api.listener)`. */
   listener(request: IncomingMessage, response: ServerResponse): void;
+  /**
+   * For a framework that hands over Node's request with its body unread (Express, Connect, Koa):
+   * answers it as `listener` does, with the path and the client address the framework resolved
+   * (its mount point and its trusted proxies applied).
+   */
+  respond(request: IncomingMessage, response: ServerResponse, at: { path: string; address?: string | undefined }): void;
+  /** The largest request body read (`maxBodyBytes`); one byte more is answered 413. */
+  readonly maxBodyBytes: number;
   /** The header limit signed bodies of up to `maxBodyBytes` need (their base64 rides in X-TXC-PAYLOAD): Node's `maxHeaderSize`. */
   readonly maxHeaderSize: number;
 };
@@ -112,12 +120,35 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   const pipeline = new ApiPipeline({ ...options, handlers });
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 
+  const respond: ApiHandler["respond"] = (request, response, { path, address }) => {
+    const apiRequest = { method: request.method ?? "", path, headers: request.headers, address: address ?? "unknown" };
+    const failed = (error: unknown) => internalError(response, error, lineLog, "txc-api server");
+    const answer = (admitted: Reply | Admitted) => {
+      if (!isAdmitted(admitted)) return writeReply(response, admitted);
+      readBody(request, response, maxBodyBytes, path, (rawBody) => {
+        const reply = pipeline.answer(admitted, rawBody);
+        if (reply instanceof Promise) reply.then((ready) => writeReply(response, ready)).catch(failed);
+        else writeReply(response, reply);
+      }, lineLog, "txc-api server");
+    };
+    try {
+      const admitted = pipeline.admit(apiRequest);
+      if (admitted instanceof Promise) admitted.then(answer).catch(failed);
+      else answer(admitted);
+    } catch (error) {
+      failed(error);
+    }
+  };
+
   return {
     maxHeaderSize: signingHeadersFor(maxBodyBytes),
+    maxBodyBytes,
     async handle({ method, path, headers, rawBody, address = "unknown" }) {
       let reply: Reply;
       try {
-        reply = await pipeline.reply({ method, path, headers, address }, () => rawBody);
+        // A framework's own limit may be above the kit's: the kit's holds.
+        const tooLarge = (typeof rawBody === "string" ? Buffer.byteLength(rawBody) : rawBody.byteLength) > maxBodyBytes;
+        reply = tooLarge ? bodyTooLarge(path, maxBodyBytes) : await pipeline.reply({ method, path, headers, address }, () => rawBody);
       } catch (error) {
         lineLog(`txc-api server: ${method} ${path} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
         reply = errorReply(path, 500, "Internal error.");
@@ -131,34 +162,18 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
         const admitted = await pipeline.admit(apiRequest);
         if (!isAdmitted(admitted)) return fetchResponse(admitted);
         const rawBody = await readFetchBody(request, maxBodyBytes);
-        if (!rawBody) return fetchResponse(errorReply(url.pathname, 413, `The body is larger than ${maxBodyBytes} bytes.`));
+        if (!rawBody) return fetchResponse(bodyTooLarge(url.pathname, maxBodyBytes));
         return fetchResponse(await pipeline.answer(admitted, rawBody));
       } catch (error) {
         lineLog(`txc-api server: ${request.method} ${url.pathname} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
         return fetchResponse(errorReply(url.pathname, 500, "Internal error."));
       }
     },
+    respond,
     listener(request, response) {
       const target = request.url ?? "/";
       const query = target.indexOf("?");
-      const path = query < 0 ? target : target.slice(0, query);
-      const apiRequest = { method: request.method ?? "", path, headers: request.headers, address: request.socket.remoteAddress ?? "unknown" };
-      const failed = (error: unknown) => internalError(response, error, lineLog, "txc-api server");
-      const answer = (admitted: Reply | Admitted) => {
-        if (!isAdmitted(admitted)) return writeReply(response, admitted);
-        readBody(request, response, maxBodyBytes, path, (rawBody) => {
-          const reply = pipeline.answer(admitted, rawBody);
-          if (reply instanceof Promise) reply.then((ready) => writeReply(response, ready)).catch(failed);
-          else writeReply(response, reply);
-        }, lineLog, "txc-api server");
-      };
-      try {
-        const admitted = pipeline.admit(apiRequest);
-        if (admitted instanceof Promise) admitted.then(answer).catch(failed);
-        else answer(admitted);
-      } catch (error) {
-        failed(error);
-      }
+      respond(request, response, { path: query < 0 ? target : target.slice(0, query), address: request.socket.remoteAddress });
     },
   };
 }

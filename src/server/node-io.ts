@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyBytes } from "./json-text.js";
 import { errorReply, type Reply } from "./error-bodies.js";
 import { closeLingering } from "./lingering-close.js";
+import { bodyTooLarge } from "./body-limit.js";
 
 export function sendText(response: ServerResponse, status: number, text: string | Buffer, contentType: string, extraHeaders: string[] = []) {
   // Private answers are not cached, as the description says.
@@ -44,7 +45,7 @@ export function readBody(request: IncomingMessage, response: ServerResponse, max
     request.off("data", onData).off("end", onEnd);
     request.resume();
     closeLingering(request.socket);
-    writeReply(response, errorReply(path, 413, `The body is larger than ${maxBytes} bytes.`), ["Connection", "close"]);
+    writeReply(response, bodyTooLarge(path, maxBytes), ["Connection", "close"]);
   };
   const chunks: Buffer[] = [];
   let size = 0;

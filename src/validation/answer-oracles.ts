@@ -7,12 +7,15 @@ import { contractFacts, type Schema } from "../../generated/contract-facts.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { conformanceProblems, undocumentedStatus, type ConformanceKind, type JsonReading } from "./answer-conformance.js";
 import { tiedAnswerProblems } from "./tied-answers.js";
+import { isServerSizeLimit } from "./body-size.js";
 
 /** One answered exchange, as an oracle sees it, live or sent by the tester. */
 export type AnsweredExchange = {
   operationId: OperationId;
   /** The body fields sent, when the request's body was a JSON object. */
   sent?: Record<string, unknown> | undefined;
+  /** The size of the request body sent, in bytes, where it is known (the proxy's live traffic). */
+  sentBytes?: number | undefined;
   /** The request was valid for the operation's schema (the tester's valid cases; the proxy's requests that passed validation). */
   validRequest: boolean;
   answer: { status: number; contentType: string; cacheControl: string; json: JsonReading };
@@ -58,7 +61,8 @@ export const ANSWER_ORACLES: readonly AnswerOracle[] = [
   {
     name: "status",
     describe: "a status the document gives the operation",
-    judge: ({ operationId, answer }) => {
+    judge: ({ operationId, answer, sentBytes }) => {
+      if (isServerSizeLimit(answer.status, sentBytes)) return undefined;
       const undocumented = undocumentedStatus(operationId, validators[operationId], answer.status);
       return undocumented ? [{ kind: "undocumented-status", message: undocumented }] : [];
     },

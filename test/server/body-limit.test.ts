@@ -1,18 +1,20 @@
 // One body limit from the socket to the kit: a signed body carries its base64 in X-TXC-PAYLOAD, so
-// a body the kit accepts must also fit the server's header limit. Real node:http servers on
-// loopback, real signed requests: a body of exactly maxBodyBytes reaches the kit, one byte more
-// gets the kit's 413, never Node's 431 or a reset.
-import { createServer, request, type Server } from "node:http";
+// a body the kit accepts must also fit the server's header limit. Real servers on loopback (node:http
+// and each framework as docs/server.md sets it up), real signed requests: a body of exactly
+// maxBodyBytes reaches the kit, one byte more gets the kit's 413 in the document's shape, never
+// Node's 431, a framework's own 413 or a reset.
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
-import { createApiHandler, notImplemented, type Handlers } from "../../src/server-entry.js";
-import { signRequest } from "../../src/index.js";
+import { createApiHandler, notImplemented, privateErrorBody, type Handlers } from "../../src/server-entry.js";
+import { FRAMEWORKS, startFront, type Front } from "../helpers/framework-fronts.js";
+import { BALANCE, send, signedOfSize } from "../helpers/raw-requests.js";
 
-const BALANCE = operationIndex.getMainBalance.path;
 const key = { apiKey: "body-limit-key", apiSecret: "body-limit-secret" };
 const notWritten = Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented])) as Handlers;
 const handlers: Handlers = { ...notWritten, getMainBalance: () => ({}) };
+const keys = (apiKey: string) => (apiKey === key.apiKey ? { secret: key.apiSecret, partner: true } : undefined);
 
 let servers: Server[] = [];
 afterEach(async () => {
@@ -26,44 +28,44 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-let nonce = 1_000_000_000_000;
-/** A signed balance request whose body is exactly `bytes` long (the ticker padded to it). */
-function signedOfSize(bytes: number) {
-  const at = ++nonce;
-  const bare = signRequest({ path: BALANCE, body: { ticker: "" }, ...key, nonce: at }).body.length;
-  const signed = signRequest({ path: BALANCE, body: { ticker: "T".repeat(bytes - bare) }, ...key, nonce: at });
-  expect(Buffer.byteLength(signed.body)).toBe(bytes);
-  return signed;
-}
-
-/** Sends on a connection of its own; the status, or how the connection ended without one. */
-function send(baseUrl: string, { headers, body }: { headers: Record<string, string>; body: string }): Promise<number | string> {
-  return new Promise((resolve) => {
-    const outgoing = request(`${baseUrl}${BALANCE}`, { method: "POST", headers, agent: false }, (response) => {
-      response.resume().on("end", () => resolve(response.statusCode!));
-    });
-    outgoing.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message)).end(body);
-  });
-}
+const statusOf = async (baseUrl: string, bytes: number) => {
+  const heard = await send(`${baseUrl}${BALANCE}`, signedOfSize(bytes, key));
+  return "status" in heard ? heard.status : heard.ended;
+};
 
 describe("the kit's body limit through node:http", () => {
   it("by default (8 KiB) fits Node's default header limit: the largest body reaches the kit, one byte more is its 413", async () => {
-    const api = createApiHandler({ keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret, partner: true } : undefined), handlers });
+    const api = createApiHandler({ keys, handlers });
     const baseUrl = await listen(createServer(api.listener));
     const largest = 8 * 1024;
-    expect([200, 400]).toContain(await send(baseUrl, signedOfSize(largest)));
-    expect(await send(baseUrl, signedOfSize(largest + 1))).toBe(413);
+    expect([200, 400]).toContain(await statusOf(baseUrl, largest));
+    expect(await statusOf(baseUrl, largest + 1)).toBe(413);
   });
 
-  it("a larger maxBodyBytes with maxHeaderSize: api.maxHeaderSize: a 100 KB body reaches the kit, one byte more is its 413", async () => {
-    const largest = 100 * 1024;
-    const api = createApiHandler({ keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret, partner: true } : undefined), handlers, maxBodyBytes: largest });
-    const baseUrl = await listen(createServer({ maxHeaderSize: api.maxHeaderSize }, api.listener));
-    expect([200, 400]).toContain(await send(baseUrl, signedOfSize(largest)));
-    expect(await send(baseUrl, signedOfSize(largest + 1))).toBe(413);
-    // Without it, Node refuses the signing headers before the kit sees the request: why the option exists.
+  it("without maxHeaderSize: api.maxHeaderSize, Node refuses a 100 KB body's signing headers before the kit sees it: why the option exists", async () => {
+    const api = createApiHandler({ keys, handlers, maxBodyBytes: 100 * 1024 });
     const plain = await listen(createServer(api.listener));
-    expect([431, "ECONNRESET", "EPIPE"]).toContain(await send(plain, signedOfSize(largest)));
+    expect([431, "ECONNRESET", "EPIPE"]).toContain(await statusOf(plain, 100 * 1024));
+  });
+});
+
+describe.each(FRAMEWORKS)("the kit's body limit through %s, set up as the guide shows", (framework) => {
+  const maxBodyBytes = 128 * 1024;
+  let front: Front;
+  beforeAll(async () => {
+    front = await startFront(framework, createApiHandler({ keys, handlers, maxBodyBytes }));
+  });
+  afterAll(() => front?.close());
+
+  it("a 100 KB body and a body of exactly maxBodyBytes reach the kit (200)", async () => {
+    expect(await statusOf(front.baseUrl, 100 * 1000)).toBe(200);
+    expect(await statusOf(front.baseUrl, maxBodyBytes)).toBe(200);
+  });
+
+  it("one byte more is the kit's 413 in the document's error shape", async () => {
+    expect(await send(`${front.baseUrl}${BALANCE}`, signedOfSize(maxBodyBytes + 1, key))).toEqual({
+      status: 413, body: privateErrorBody(413, `The body is larger than ${maxBodyBytes} bytes.`),
+    });
   });
 });
 
@@ -80,5 +82,11 @@ describe("the kit's own headers through every door", () => {
     const baseUrl = await listen(createServer(api.listener));
     const heard = await fetch(`${baseUrl}${BALANCE}`, { method: "POST", body: "{}" });
     expect([heard.status, heard.headers.get("retry-after")]).toEqual([429, "3"]);
+  });
+
+  it("handle holds maxBodyBytes though the framework read more: the kit's 413", async () => {
+    const api = createApiHandler({ keys, handlers, maxBodyBytes: 10 });
+    const answer = await api.handle({ method: "POST", path: BALANCE, headers: {}, rawBody: "x".repeat(11) });
+    expect([answer.status, JSON.parse(String(answer.body))]).toEqual([413, privateErrorBody(413, "The body is larger than 10 bytes.")]);
   });
 });
