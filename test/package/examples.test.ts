@@ -14,7 +14,7 @@ const vitestVersion = JSON.parse(readFileSync(path.join(root, "package.json"), "
 const tarball = inject("tarball");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describe.each(["refund-app", "server-team", "server-node", "server-fastify"])("examples/%s", (example) => {
+describe.each(["refund-app", "server-team", "server-node", "server-frameworks"])("examples/%s", (example) => {
   it("passes its own tests, installed from the tarball", async () => {
     const project = path.join(folder, example);
     cpSync(path.join(root, "examples", example), project, { recursive: true });

@@ -1,5 +1,5 @@
-// Express 5 keeping the raw body for the signature, as the README shows it: express.raw() for every
-// content type under /api/v4, then api.handle(). Called by the package's client.
+// Express 5 with express.raw() in front of api.handle(): the bytes express kept are checked as they
+// are, for a team that keeps its own routing instead of txc-api/server/express. Called by the package's client.
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
@@ -19,7 +19,6 @@ let baseUrl: string;
 
 beforeAll(async () => {
   const app = express();
-  // As the README shows it:
   app.use("/api/v4", express.raw({ type: () => true }), async (request, response) => {
     const answer = await api.handle({
       method: request.method,
