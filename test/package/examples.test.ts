@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, expect, inject, it } from "vitest";
 import { root } from "../helpers/project.js";
 
 const run = promisify(execFile);
@@ -14,13 +14,12 @@ const vitestVersion = JSON.parse(readFileSync(path.join(root, "package.json"), "
 const tarball = inject("tarball");
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describe.each(["refund-app", "server-team", "server-node", "server-frameworks"])("examples/%s", (example) => {
-  it("passes its own tests, installed from the tarball", async () => {
-    const project = path.join(folder, example);
-    cpSync(path.join(root, "examples", example), project, { recursive: true });
-    await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `vitest@${vitestVersion}`], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
-    const { stdout } = await run("npx", ["vitest", "run", "--reporter=verbose"], { cwd: project, env: { ...process.env, NO_COLOR: "1", CI: "1" }, maxBuffer: 16 * 1024 * 1024 });
-    expect(stdout).toMatch(/Tests\s+\d+ passed/);
-    expect(stdout).not.toMatch(/failed|skipped/);
-  });
+// Each example waits on npm and its own processes, hardly on this one: the four run side by side.
+it.concurrent.each(["refund-app", "server-team", "server-node", "server-frameworks"])("examples/%s passes its own tests, installed from the tarball", async (example) => {
+  const project = path.join(folder, example);
+  cpSync(path.join(root, "examples", example), project, { recursive: true });
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `vitest@${vitestVersion}`], { cwd: project, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run("npx", ["vitest", "run", "--reporter=verbose"], { cwd: project, env: { ...process.env, NO_COLOR: "1", CI: "1" }, maxBuffer: 16 * 1024 * 1024 });
+  expect(stdout).toMatch(/Tests\s+\d+ passed/);
+  expect(stdout).not.toMatch(/failed|skipped/);
 });
