@@ -3,9 +3,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { API_KEY_HEADER } from "../signing/sign.js";
 import { errorReply, type Reply } from "../server/error-bodies.js";
-import { internalError, readBody, writeReply, type LineLogger } from "../server/node-io.js";
-import { isAdmitted, type Admitted } from "../server/pipeline.js";
-import { isPrivateOperation, operationAt } from "../server/routes.js";
+import { writeReply, type LineLogger } from "../server/node-io.js";
+import { answerNodeRequest } from "../server/node-adapter.js";
+import { operationAt } from "../server/routes.js";
 import type { CallLog } from "./call-log.js";
 import type { FaultQueue, FaultSpec } from "./faults.js";
 import type { SandboxSession } from "./session.js";
@@ -53,20 +53,6 @@ export function apiHandler({ session, calls, faults, maxBodyBytes, log }: ApiSet
       else writeReply(response, reply);
     };
     if (fault && (fault.status !== undefined || fault.drop === "before")) return applyFault(fault, path, request, response, record);
-    const api = session().api;
-    const failed = (error: unknown) => internalError(response, error, log);
-    // A reply at once when nothing made it wait (the sandbox's stores and handlers never do).
-    const send = (reply: Reply | Promise<Reply>, rawBody?: Buffer) => {
-      if (reply instanceof Promise) reply.then((ready) => answer(ready, rawBody)).catch(failed);
-      else answer(reply, rawBody);
-    };
-    const proceed = (admitted: Reply | Admitted) => {
-      if (!isAdmitted(admitted)) return answer(admitted);
-      if (!isPrivateOperation(admitted.operationId)) return send(api.answer(admitted, Buffer.alloc(0)));
-      readBody(request, response, maxBodyBytes, path, (rawBody) => send(api.answer(admitted, rawBody), rawBody), log);
-    };
-    const admitted = api.admit({ method: request.method ?? "", path, headers: request.headers, address: request.socket.remoteAddress ?? "unknown" });
-    if (admitted instanceof Promise) admitted.then(proceed).catch(failed);
-    else proceed(admitted);
+    answerNodeRequest(session().api, request, response, { path, address: request.socket.remoteAddress }, { maxBodyBytes, log }, answer);
   };
 }

@@ -15,7 +15,7 @@ export type ClaimResult = ClaimTaken | { claimed: false };
  * answer throws: the request is answered 500, never handled unclaimed.
  */
 export interface ClaimStore {
-  claim(operationId: OperationId, value: string): ClaimResult | Promise<ClaimResult>;
+  claim(operationId: OperationId, value: string): ClaimResult | PromiseLike<ClaimResult>;
   /** What makes the claims unsafe to rely on, said once when the kit starts (a Redis that does not persist). */
   warnings?(): Promise<string[]>;
 }

@@ -4,8 +4,8 @@ import { operationIds } from "../../generated/operations.js";
 import { closest } from "../text/closest.js";
 import { bodyBytes } from "./json-text.js";
 import { errorReply, type Reply } from "./error-bodies.js";
-import { internalError, readBody, writeReply } from "./node-io.js";
-import { ApiPipeline, isAdmitted, stderrApiLogger, type Admitted, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
+import { answerNodeRequest } from "./node-adapter.js";
+import { ApiPipeline, isAdmitted, stderrApiLogger, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
 import { notImplemented, type Handlers } from "./handler-types.js";
 import { isPrivateOperation } from "./routes.js";
 import { bodyTooLarge, DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "./body-limit.js";
@@ -120,25 +120,8 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   const pipeline = new ApiPipeline({ ...options, handlers });
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 
-  const respond: ApiHandler["respond"] = (request, response, { path, address }) => {
-    const apiRequest = { method: request.method ?? "", path, headers: request.headers, address: address ?? "unknown" };
-    const failed = (error: unknown) => internalError(response, error, lineLog, "txc-api server");
-    const answer = (admitted: Reply | Admitted) => {
-      if (!isAdmitted(admitted)) return writeReply(response, admitted);
-      readBody(request, response, maxBodyBytes, path, (rawBody) => {
-        const reply = pipeline.answer(admitted, rawBody);
-        if (reply instanceof Promise) reply.then((ready) => writeReply(response, ready)).catch(failed);
-        else writeReply(response, reply);
-      }, lineLog, "txc-api server");
-    };
-    try {
-      const admitted = pipeline.admit(apiRequest);
-      if (admitted instanceof Promise) admitted.then(answer).catch(failed);
-      else answer(admitted);
-    } catch (error) {
-      failed(error);
-    }
-  };
+  const nodeSetup = { maxBodyBytes, log: lineLog, source: "txc-api server" };
+  const respond: ApiHandler["respond"] = (request, response, at) => answerNodeRequest(pipeline, request, response, at, nodeSetup);
 
   return {
     maxHeaderSize: signingHeadersFor(maxBodyBytes),

@@ -18,7 +18,7 @@ export type NonceResult = NonceTaken | NonceRefusal;
  * 500, never accepted unchecked.
  */
 export interface NonceStore {
-  checkAndRecord(apiKey: string, nonce: string): NonceResult | Promise<NonceResult>;
+  checkAndRecord(apiKey: string, nonce: string): NonceResult | PromiseLike<NonceResult>;
 }
 
 /** The default rule's format: a string of digits, such as Unix time in milliseconds. */
@@ -36,28 +36,39 @@ export const nonceReusedRefusal = (last: bigint | string): NonceRefusal => ({
 });
 
 /**
+ * The order of digit nonces, per key: one of digits (NONCE_DIGITS) must be greater than the last
+ * taken for its key. `take` answers the refusal, or the function that gives the nonce back (only
+ * while it is still the last: a later nonce taken meanwhile stays).
+ */
+export function digitNonceOrder() {
+  const last = new Map<string, bigint>();
+  return {
+    take(apiKey: string, nonceText: string): NonceRefusal | (() => void) {
+      const nonce = BigInt(nonceText);
+      const previous = last.get(apiKey);
+      if (previous !== undefined && nonce <= previous) return nonceReusedRefusal(previous);
+      last.set(apiKey, nonce);
+      return () => {
+        if (last.get(apiKey) !== nonce) return;
+        if (previous === undefined) last.delete(apiKey);
+        else last.set(apiKey, previous);
+      };
+    },
+  };
+}
+
+/**
  * The default store, in this process's memory: a nonce is a string of digits greater than the last
  * one accepted for the key. One process only: behind a balancer, use a shared store
  * (`redisStores`), or a request replayed to the other process is accepted.
  */
 export function memoryNonceStore(): NonceStore {
-  const last = new Map<string, bigint>();
+  const order = digitNonceOrder();
   return {
     checkAndRecord(apiKey, nonceText) {
       if (!NONCE_DIGITS.test(nonceText)) return nonceFormatRefusal;
-      const nonce = BigInt(nonceText);
-      const previous = last.get(apiKey);
-      if (previous !== undefined && nonce <= previous) return nonceReusedRefusal(previous);
-      last.set(apiKey, nonce);
-      return {
-        accepted: true,
-        release() {
-          // Given back only while it is still the last: a later nonce accepted meanwhile stays.
-          if (last.get(apiKey) !== nonce) return;
-          if (previous === undefined) last.delete(apiKey);
-          else last.set(apiKey, previous);
-        },
-      };
+      const taken = order.take(apiKey, nonceText);
+      return typeof taken === "function" ? { accepted: true, release: taken } : taken;
     },
   };
 }

@@ -13,7 +13,8 @@ import { claimedValue, memoryClaimStore, spentRefusal, type ClaimResult, type Cl
 import { MemoryRateLimits, retryAfterSeconds, type Admission, type RateLimitStore } from "./rate-limits.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
-import { isPromise, verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";
+import { verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";
+import { isPromise } from "./maybe-promise.js";
 
 /** What the kit tells its log: never a secret, a signature or a body. */
 export type ApiLogEntry = {
@@ -102,7 +103,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
       : { ...errorReply(request.path, 429, "Rate limit exceeded."), headers: { "Retry-After": String(retryAfterSeconds(operationId, admission)) } });
     try {
       const room = this.#limits.admit(operationId, request.address);
-      return isPromise(room) ? room.then(admitted, failed) : admitted(room);
+      return isPromise(room) ? Promise.resolve(room).then(admitted, failed) : admitted(room);
     } catch (error) {
       return failed(error);
     }
@@ -112,7 +113,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   answer({ operationId, request }: Admitted, rawBody: Uint8Array | string): Reply | Promise<Reply> {
     if (!isPrivateOperation(operationId)) return this.#answerPublic(operationId, request);
     const verified = verifyNow({ path: request.path, headers: request.headers, rawBody }, { keys: this.#keys, nonces: this.#nonces, nonceMaxAgeMs: this.#nonceMaxAgeMs });
-    return isPromise(verified) ? verified.then((result) => this.#afterVerify(operationId, request, result)) : this.#afterVerify(operationId, request, verified);
+    return isPromise(verified) ? Promise.resolve(verified).then((result) => this.#afterVerify(operationId, request, result)) : this.#afterVerify(operationId, request, verified);
   }
 
   /** Both steps, for a caller that has the body already. */
@@ -134,14 +135,14 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
 
   /** A once-only value claimed before the handler runs: a value claimed already gets the documented refusal. */
   #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, value: string): Reply | Promise<Reply> {
-    let result: ClaimResult | Promise<ClaimResult>;
+    let result: ClaimResult | PromiseLike<ClaimResult>;
     try {
       result = this.#claims.claim(operationId, value);
     } catch (error) {
       return this.#claimFailed(operationId, request, verified, error);
     }
     if (!isPromise(result)) return this.#afterClaim(operationId, request, verified, result);
-    return result.then((claimed) => this.#afterClaim(operationId, request, verified, claimed), (error) => this.#claimFailed(operationId, request, verified, error));
+    return Promise.resolve(result).then((claimed) => this.#afterClaim(operationId, request, verified, claimed), (error) => this.#claimFailed(operationId, request, verified, error));
   }
 
   #afterClaim(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, result: ClaimResult): Reply | Promise<Reply> {
@@ -180,7 +181,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     };
     try {
       const given = giveBack();
-      return isPromise(given) ? given.then(() => reply, failed) : reply;
+      return isPromise(given) ? Promise.resolve(given).then(() => reply, failed) : reply;
     } catch (error) {
       return failed(error);
     }
@@ -198,7 +199,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : this.#givingBack(claim, this.#failed(operationId, request.path, error)));
     try {
       const answer = handler({ body: verified.body, apiKey: verified.apiKey, key: verified.key, request });
-      return isPromise(answer) ? answer.then(answered, threw) : answered(answer);
+      return isPromise(answer) ? Promise.resolve(answer).then(answered, threw) : answered(answer);
     } catch (error) {
       return threw(error);
     }
@@ -211,7 +212,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : this.#failed(operationId, request.path, error));
     try {
       const answer = handler({ request });
-      return isPromise(answer) ? answer.then(answered, threw) : answered(answer);
+      return isPromise(answer) ? Promise.resolve(answer).then(answered, threw) : answered(answer);
     } catch (error) {
       return threw(error);
     }

@@ -15,7 +15,7 @@ export type Admission = boolean | { admitted: false; retryAfterMs: number };
  * answered 500, never let through uncounted.
  */
 export interface RateLimitStore {
-  admit(operationId: OperationId, address: string): Admission | Promise<Admission>;
+  admit(operationId: OperationId, address: string): Admission | PromiseLike<Admission>;
 }
 
 /** The seconds a refused request is told to wait (Retry-After): the store's, else the operation's longest period. */

@@ -5,6 +5,7 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "no
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
 import { privateErrorBody } from "./error-bodies.js";
+import { isPromise } from "./maybe-promise.js";
 import { NONCE_DIGITS, type NonceResult, type NonceStore } from "./nonces.js";
 
 /** What `nonceMaxAgeMs` must be, checked by every door that takes it (createApiHandler, startSandbox, txc-api serve). */
@@ -14,7 +15,7 @@ export const isNonceMaxAge = (value: unknown): value is number => Number.isSafeI
 /** What a server knows of an API key: its secret (never logged or echoed) and whether it is a business partner's. */
 export type KeyRecord = { secret: string | KeyObject; partner?: boolean };
 /** What the server has for the API key of a request, or undefined for a key it does not have (401). */
-export type KeyLookup<Key extends KeyRecord = KeyRecord> = (apiKey: string) => Key | undefined | Promise<Key | undefined>;
+export type KeyLookup<Key extends KeyRecord = KeyRecord> = (apiKey: string) => Key | undefined | PromiseLike<Key | undefined>;
 
 /** Header values as Node gives them (lower-case names), a plain record of any case, or a Fetch `Headers`. */
 export type HeadersInput = Headers | Record<string, string | string[] | undefined>;
@@ -113,7 +114,6 @@ function hmacKey(secret: string | KeyObject): KeyObject {
   return keyObject;
 }
 /** A store's answer that must be waited for; a plain value is taken at once (no promise made). */
-export const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === "function";
 const noRelease = () => {};
 
 /** The same JSON in other bytes: what a framework that parsed the body and serialised it again sends on. */
@@ -166,7 +166,7 @@ export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, op
   const signed = { request, apiKey, payload, signature, rawBody };
   try {
     const found = options.keys(apiKey);
-    return isPromise(found) ? found.then((key) => afterKey(signed, key, options), keyFailed) : afterKey(signed, found, options);
+    return isPromise(found) ? Promise.resolve(found).then((key) => afterKey(signed, key, options), keyFailed) : afterKey(signed, found, options);
   } catch (error) {
     return keyFailed(error);
   }
@@ -227,7 +227,7 @@ function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, 
   const nonceFailed = (error: unknown) => refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
   try {
     const checked = nonces.checkAndRecord(apiKey, nonce);
-    return isPromise(checked) ? checked.then(verified, nonceFailed) : verified(checked);
+    return isPromise(checked) ? Promise.resolve(checked).then(verified, nonceFailed) : verified(checked);
   } catch (error) {
     return nonceFailed(error);
   }
