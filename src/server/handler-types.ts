@@ -39,12 +39,18 @@ export type HandlerContext<Id extends PrivateOperationId, Key extends KeyRecord 
 
 /** What a handler answers: the 200 body, or a documented error (returned or thrown). */
 export type HandlerAnswer<Id extends OperationId> = ResponseBody<Id> | ApiError<ErrorStatus<Id>>;
+/**
+ * An async handler's answer. `Promise<ResponseBody>` comes first so that an answer of the wrong
+ * shape is explained against the 200 body (the field and its rule), not against ApiError; the
+ * union is for a handler that may answer either.
+ */
+export type AsyncAnswer<Id extends OperationId> = Promise<ResponseBody<Id>> | Promise<HandlerAnswer<Id>>;
 
 export type OperationHandler<Id extends PrivateOperationId, Key extends KeyRecord = KeyRecord> = (
   context: HandlerContext<Id, Key>,
-) => HandlerAnswer<Id> | Promise<HandlerAnswer<Id>>;
+) => HandlerAnswer<Id> | AsyncAnswer<Id>;
 
-export type PublicHandler<Id extends PublicOperationId> = (context: { request: ApiRequest }) => HandlerAnswer<Id> | Promise<HandlerAnswer<Id>>;
+export type PublicHandler<Id extends PublicOperationId> = (context: { request: ApiRequest }) => HandlerAnswer<Id> | AsyncAnswer<Id>;
 
 /** The value of a handler the server does not have yet: the operation answers its documented 404 to every request. */
 export const notImplemented: unique symbol = Symbol.for("txc-api.server.not-implemented");
