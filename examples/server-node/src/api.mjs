@@ -46,7 +46,10 @@ export function memoryLedger() {
 }
 
 export function createApi({ ledger = memoryLedger(), ...options } = {}) {
-  if (!process.env.TXC_API_SECRET) throw new Error("set TXC_API_SECRET: the API key's secret (never in the code)");
+  if (!process.env.TXC_API_SECRET) {
+    console.error("set TXC_API_SECRET: the API key's secret (never in the code)");
+    process.exit(1);
+  }
   return createApiHandler({
     keys: (key) => accounts.get(key),
     ...options,

@@ -32,3 +32,12 @@ it("passes the operations it has, and reports the rest as not implemented", asyn
   expect(out).toMatch(/not implemented \(404 to every request\): /);
   expect(out).not.toMatch(/\nfailed: /);
 }, 120_000);
+
+it("stops with one line when TXC_API_SECRET is not set", async () => {
+  const server = spawn(process.execPath, ["src/main.mjs"], { env: { ...env, TXC_API_SECRET: "" }, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  server.stderr.on("data", (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => server.once("exit", resolve));
+  expect(code).toBe(1);
+  expect(stderr).toBe("set TXC_API_SECRET: the API key's secret (never in the code)\n");
+});
