@@ -3,7 +3,8 @@
 // the package's own pages: what it picked where the description is silent (docs/sandbox.md), its
 // guides (docs/, in the README's order), and the changelog. The static page (`npm run docs`) keeps
 // the document as it is.
-import { createHmac } from "node:crypto";
+import { createSecretKey } from "node:crypto";
+import { payloadSignature } from "../dist/signing/sign.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { addCodeSamples } from "./code-samples.mjs";
@@ -30,7 +31,7 @@ export function markdownSection(markdown, heading) {
 const headingsInBold = (markdown) => markdown.replace(/^#+ (.+)$/gm, "**$1**");
 
 function walkThroughWithDemoKey(description, demo, headers) {
-  const signature = (secret, payload) => createHmac("sha512", secret).update(payload).digest("hex");
+  const signature = (secret, payload) => payloadSignature(payload, createSecretKey(Buffer.from(secret, "utf8"))).toString("hex");
   const payload = new RegExp(`\`${headers.payload}\`, the base64 of those bytes[^\`]*\`([^\`]+)\``).exec(description)?.[1];
   if (!payload) throw new Error("the signing walk-through has no payload step");
   const exampleSignature = signature(WALK_THROUGH_SECRET, payload);

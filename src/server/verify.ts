@@ -1,9 +1,9 @@
 // Verifying a signed request, as the description says, on the exact bytes received: one
 // implementation for the sandbox, the proxy and a server team's own routing.
 import { isUtf8 } from "node:buffer";
-import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
+import { createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
-import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, payloadSignature, SIGNATURE_HEADER } from "../signing/sign.js";
 import { privateErrorBody } from "./error-bodies.js";
 import { isPromise } from "./maybe-promise.js";
 import { NONCE_DIGITS, type NonceResult, type NonceStore } from "./nonces.js";
@@ -113,7 +113,6 @@ function hmacKey(secret: string | KeyObject): KeyObject {
   }
   return keyObject;
 }
-/** A store's answer that must be waited for; a plain value is taken at once (no promise made). */
 const noRelease = () => {};
 
 /** The same JSON in other bytes: what a framework that parsed the body and serialised it again sends on. */
@@ -186,7 +185,7 @@ function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, 
     return refusal(401, "payload-mismatch", `${PAYLOAD_HEADER} is not the base64 of the request body.`);
   }
   if (key) {
-    const expected = createHmac("sha512", hmacKey(key.secret)).update(payload).digest();
+    const expected = payloadSignature(payload, hmacKey(key.secret));
     const given = signatureBytes(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return refusal(401, "signature", `${SIGNATURE_HEADER} is not the hex HMAC-SHA512 of the payload with this key's secret (128 hex digits).`);

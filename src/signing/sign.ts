@@ -33,6 +33,9 @@ export function credentials(apiKey: string, apiSecret: string): Credentials {
   return Object.freeze({ apiKey, secretKey: createSecretKey(Buffer.from(apiSecret, "utf8")) });
 }
 
+/** The signing rule's one home: HMAC-SHA512 of the payload (the body's base64) with the secret, as bytes (hex in the header). */
+export const payloadSignature = (payload: string, secretKey: KeyObject): Buffer => createHmac("sha512", secretKey).update(payload).digest();
+
 /** hex(HMAC-SHA512(payload, secret)) of payload = base64(the exact body text that is sent). */
 export function signBodyText(body: string, { apiKey, secretKey }: Credentials): SignedHeaders {
   const payload = Buffer.from(body, "utf8").toString("base64");
@@ -40,7 +43,7 @@ export function signBodyText(body: string, { apiKey, secretKey }: Credentials): 
     "Content-Type": "application/json",
     [API_KEY_HEADER]: apiKey,
     [PAYLOAD_HEADER]: payload,
-    [SIGNATURE_HEADER]: createHmac("sha512", secretKey).update(payload).digest("hex"),
+    [SIGNATURE_HEADER]: payloadSignature(payload, secretKey).toString("hex"),
   };
 }
 
