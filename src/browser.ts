@@ -8,7 +8,7 @@ import type { SigningMiddleware, SigningMiddlewareOptions } from "./client/signi
 
 export * from "./portable.js";
 // What runs in a page as it does on a server: the limiter, the header names, the nonce source.
-export { RateLimiter } from "./client/rate-limiter.js";
+export { RateLimiter } from "./rate-limits/limiter.js";
 export { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "./signing/headers.js";
 export { timeNonce, type NonceSource } from "./signing/nonce.js";
 export type { SignedHeaders, SignRequestInput, SigningMiddleware, SigningMiddlewareOptions };

@@ -9,7 +9,7 @@ import { sendResendingOnce } from "./transport/resend.js";
 import { transportError } from "./client/transport-error.js";
 import { checkOptions, checkTransportChoice } from "./client/check-options.js";
 import { defaultRetryOptions } from "./client/retry.js";
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "./client/defaults.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "./transport/defaults.js";
 import { credentials } from "./signing/sign.js";
 import { timeNonce, type NonceSource } from "./signing/nonce.js";
 import { operationOfPath, signCall, signUnknownPath } from "./client/sign-call.js";

@@ -3,7 +3,8 @@
 // (browser.ts) both carry it.
 export type { ClientOptions, TxcClient } from "./client/create-client.js";
 export type { HttpDispatcher } from "./transport/choose.js";
-export type { AttemptEvent, ClientHooks, RetryReason } from "./client/hooks.js";
+export type { ClientHooks } from "./client/hooks.js";
+export type { AttemptEvent, RetryReason } from "./transport/attempt-event.js";
 export type { ExtraFields } from "./client/extra-fields.js";
 export type { CallOptions, OperationId, Params, ResponseBody, RequestBody } from "./client/operation-types.js";
 export {

@@ -8,7 +8,7 @@ import { progressLine, summary, summaryLine } from "../contract/report-text.js";
 import { notSelected } from "../contract/selection.js";
 import { FixturesError, loadFixtures, type FixtureLists } from "../contract/fixtures.js";
 import { debugLine } from "../client/debug-log.js";
-import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
+import { DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
 import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { MAX_TIMER_MS } from "../rate-limits/waiting.js";
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type RunOptions } from "../contract/run.js";

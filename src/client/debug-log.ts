@@ -1,4 +1,5 @@
-import type { AttemptEvent, ClientHooks } from "./hooks.js";
+import type { AttemptEvent } from "../transport/attempt-event.js";
+import type { ClientHooks } from "./hooks.js";
 
 /** TXC_DEBUG=1 (or any value but 0/false), or DEBUG naming txc-api as the `debug` package reads it (`txc-api`, `txc-*`, `*`). */
 export function debugWanted(env: Record<string, string | undefined> = typeof process === "undefined" ? {} : process.env): boolean {

@@ -1,34 +1,5 @@
-import { PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import type { AttemptEvent } from "../transport/attempt-event.js";
 import { OptionsError } from "../errors/options.js";
-
-/** One attempt of a call, as the hooks and the debug log see it. Never the secret, never a signature. */
-export type AttemptEvent = {
-  operationId: string;
-  /** 1 for the first attempt. */
-  attempt: number;
-  method: string;
-  /** The URL called (the client's URLs carry no query). */
-  url: string;
-  /** The nonce sent, for a signed call. */
-  nonce: string | undefined;
-  /** Bytes of the body sent. */
-  bodyBytes: number;
-  /** The request's headers, X-TXC-PAYLOAD and X-TXC-SIGNATURE shown as their length only. */
-  headers: Readonly<Record<string, string>>;
-  /** Time this attempt waited in the rate limiter, when one is used. */
-  queuedMs: number;
-  /** The answer's status, once there is one. */
-  status?: number;
-  /** From handing the request to the transport to the last byte of the answer. */
-  durationMs?: number;
-  /** onRetry: the wait before the next attempt, and why. */
-  retryInMs?: number;
-  reason?: RetryReason;
-  /** onRetry and onError: the typed error. */
-  error?: unknown;
-};
-
-export type RetryReason = "429" | "5xx" | "timeout" | "network" | "connection-closed";
 
 export type ClientHooks = {
   /** Before each attempt is sent, once it is signed. */
@@ -42,14 +13,6 @@ export type ClientHooks = {
 };
 
 type HookName = keyof ClientHooks;
-const HIDDEN = new Set([PAYLOAD_HEADER.toLowerCase(), SIGNATURE_HEADER.toLowerCase()]);
-
-/** The headers as hooks see them: the payload and the signature as their length only. */
-export function redactedHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  const shown: Record<string, string> = {};
-  for (const name in headers) shown[name] = HIDDEN.has(name.toLowerCase()) ? `(${headers[name].length} characters)` : headers[name];
-  return shown;
-}
 
 /**
  * The hooks of a client, called synchronously in order (the caller's, then the debug log's). A hook

@@ -1,7 +1,7 @@
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { documentedPeriodMs, LONGEST_DOCUMENTED_PERIOD_MS } from "../rate-limits/sliding-windows.js";
 import { NetworkError, RateLimitError, ServerError, TimeoutError, TxcApiError } from "../errors/index.js";
-import type { RetryReason } from "./hooks.js";
+import type { RetryReason } from "../transport/attempt-event.js";
 import { sleep } from "../rate-limits/waiting.js";
 import { mayResend } from "../transport/resend.js";
 

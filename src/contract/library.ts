@@ -1,6 +1,6 @@
 import { operationIndex } from "../../generated/operations.js";
 import { TxcError } from "../errors/base.js";
-import { DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
+import { DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
 import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, registry, type CheckName } from "./checks/registry.js";

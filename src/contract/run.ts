@@ -1,4 +1,4 @@
-import { RateLimiter } from "../client/rate-limiter.js";
+import { RateLimiter } from "../rate-limits/limiter.js";
 import { parseRetryAfter, sleep } from "../rate-limits/waiting.js";
 import { QuietWindows } from "../rate-limits/quiet-windows.js";
 import { nonceLeadMs } from "../signing/nonce.js";

@@ -1,6 +1,6 @@
 import { credentials, signBodyText, type ApiKeyPair, type Credentials } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "../client/defaults.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../transport/defaults.js";
 import { networkFailureWords } from "../errors/network.js";
 import { sendOnOwnConnection, spreadTransport } from "../transport/spread.js";
 import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
@@ -8,7 +8,8 @@ import { operationIndex } from "../../generated/operations.js";
 import { TransportFailure } from "../transport/exchange.js";
 import { sendResendingOnce } from "../transport/resend.js";
 import { printable } from "../text/printable.js";
-import { redactedHeaders, type AttemptEvent } from "../client/hooks.js";
+import { redactedHeaders } from "../signing/redact.js";
+import type { AttemptEvent } from "../transport/attempt-event.js";
 import type { Case, Observation } from "./case.js";
 import { caseBodyText } from "./reproduction.js";
 import { readJson } from "../validation/answer-conformance.js";

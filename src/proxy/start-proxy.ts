@@ -2,7 +2,7 @@
 // each exchange to the document (checks.ts). It never alters, retries, re-signs or reorders.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../client/defaults.js";
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
 import { printable } from "../text/printable.js";
 import { forward, jsonAnswer, type Upstream } from "./forward.js";
 import { UpstreamConnections } from "./upstream-connections.js";

@@ -1,5 +1,5 @@
 import type { OperationId } from "../../generated/operations.js";
-import { SlidingWindows, windowsOf, type Window } from "../rate-limits/sliding-windows.js";
+import { SlidingWindows, windowsOf, type Window } from "./sliding-windows.js";
 
 type Waiter = { windows: Window[]; resolve: () => void; reject: (reason: unknown) => void; signal?: AbortSignal; onAbort?: () => void; since: number };
 
