@@ -9,19 +9,25 @@ import { root } from "../helpers/project.js";
 const architecture = readFileSync(path.join(root, "ARCHITECTURE.md"), "utf8");
 const src = path.join(root, "src");
 
-/** The folders of src/ a folder's modules import (generated/ as "generated"), from their import statements. */
-function importedFolders(folder: string): Set<string> {
-  const found = new Set<string>();
+/**
+ * The folders of src/ a folder's modules import (generated/ as "generated"), from their import and
+ * re-export statements: each with whether every import of it is of types only (`import type`,
+ * `export type`), which is what "types of" claims.
+ */
+function importedFolders(folder: string): Map<string, { typesOnly: boolean }> {
+  const found = new Map<string, { typesOnly: boolean }>();
   const visit = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(full);
       else if (/\.(ts|js)$/.test(entry.name)) {
-        for (const [, specifier] of readFileSync(full, "utf8").matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+        const statements = readFileSync(full, "utf8").matchAll(/(?:(?:^|\n)\s*(import|export)\s+(type\s+)?[^"]*?from|\bimport\s*\()\s*"(\.{1,2}\/[^"]+)"/g);
+        for (const [, kind, specifier] of Array.from(statements, (m) => [m[0], m[2] ? "type" : "value", m[3]] as const)) {
           const target = path.relative(root, path.resolve(path.dirname(full), specifier!));
           const [top, second] = target.split(path.sep);
           const name = top === "generated" ? "generated" : top === "src" && second && !second.includes(".") ? second : undefined;
-          if (name && name !== folder) found.add(name);
+          if (!name || name === folder) continue;
+          found.set(name, { typesOnly: (found.get(name)?.typesOnly ?? true) && kind === "type" });
         }
       }
     }
@@ -30,15 +36,21 @@ function importedFolders(folder: string): Set<string> {
   return found;
 }
 
-/** What ARCHITECTURE.md claims a folder imports: the backticked names after "Imports" in its paragraph. */
-function claimed(folder: string): { names: Set<string>; nothing: boolean; everything: boolean } {
+/**
+ * What ARCHITECTURE.md claims a folder imports: the backticked names after "Imports" in its
+ * paragraph; those after "types of" are claimed as types only.
+ */
+function claimed(folder: string): { names: Set<string>; typesOnly: Set<string>; nothing: boolean; everything: boolean } {
   // A paragraph opens with its folders in bold: "**`src/text`, `src/json`** — ...".
   const start = [...architecture.matchAll(/^\*\*[^\n]*\*\*/gm)].find((match) => match[0].includes(`\`src/${folder}\``))!.index!;
   const end = architecture.indexOf("\n\n**", start + 1);
   const paragraph = architecture.slice(start, end < 0 ? undefined : end).replace(/\s+/g, " ");
   const sentence = /\bImports? ([^.]*)\./.exec(paragraph)?.[1] ?? "";
+  const namesIn = (text: string) => new Set([...text.matchAll(/`([\w-]+)`/g)].map((match) => match[1]!));
+  const typesAt = sentence.indexOf("types of");
   return {
-    names: new Set([...sentence.matchAll(/`([\w-]+)`/g)].map((match) => match[1]!)),
+    names: namesIn(sentence),
+    typesOnly: typesAt < 0 ? new Set() : namesIn(sentence.slice(typesAt)),
     nothing: /^nothing/.test(sentence),
     everything: /^everything/.test(sentence),
   };
@@ -51,10 +63,13 @@ it("describes every folder of src/", () => {
   for (const folder of folders) expect(headings, folder).toContain(`\`src/${folder}\``);
 });
 
-it.each(folders)("src/%s imports what ARCHITECTURE.md says, no more and no less", (folder) => {
+it.each(folders)("src/%s imports what ARCHITECTURE.md says, no more and no less, types only where it says types of", (folder) => {
   const claim = claimed(folder);
-  if (claim.everything) return expect(importedFolders(folder).size).toBeGreaterThan(0);
-  const actual = [...importedFolders(folder)].sort();
+  const imported = importedFolders(folder);
+  if (claim.everything) return expect(imported.size).toBeGreaterThan(0);
+  const actual = [...imported.keys()].sort();
   // "nothing of src/ but its own files" still allows the generated modules it names, if any.
   expect(actual.filter((name) => !claim.nothing || name !== "generated")).toEqual(claim.nothing ? [] : [...claim.names].sort());
+  const valuesClaimedAsTypes = [...claim.typesOnly].filter((name) => imported.get(name)?.typesOnly === false);
+  expect(valuesClaimedAsTypes, `imported as values, though ARCHITECTURE.md says "types of"`).toEqual([]);
 });
