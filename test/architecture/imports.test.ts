@@ -25,7 +25,8 @@ function importedFolders(folder: string): Map<string, { typesOnly: boolean }> {
         for (const [, kind, specifier] of Array.from(statements, (m) => [m[0], m[2] ? "type" : "value", m[3]] as const)) {
           const target = path.relative(root, path.resolve(path.dirname(full), specifier!));
           const [top, second] = target.split(path.sep);
-          const name = top === "generated" ? "generated" : top === "src" && second && !second.includes(".") ? second : undefined;
+          // A top-level file of src/ counts under its name without the extension ("package-files").
+          const name = top === "generated" ? "generated" : top === "src" && second ? second.replace(/\.[jt]s$/, "") : undefined;
           if (!name || name === folder) continue;
           found.set(name, { typesOnly: (found.get(name)?.typesOnly ?? true) && kind === "type" });
         }
@@ -38,7 +39,7 @@ function importedFolders(folder: string): Map<string, { typesOnly: boolean }> {
 
 /**
  * What ARCHITECTURE.md claims a folder imports: the backticked names after "Imports" in its
- * paragraph; those after "types of" are claimed as types only.
+ * paragraph; those after "types of" (or "types only from") are claimed as types only.
  */
 function claimed(folder: string): { names: Set<string>; typesOnly: Set<string>; nothing: boolean; everything: boolean } {
   // A paragraph opens with its folders in bold: "**`src/text`, `src/json`** — ...".
@@ -47,7 +48,7 @@ function claimed(folder: string): { names: Set<string>; typesOnly: Set<string>; 
   const paragraph = architecture.slice(start, end < 0 ? undefined : end).replace(/\s+/g, " ");
   const sentence = /\bImports? ([^.]*)\./.exec(paragraph)?.[1] ?? "";
   const namesIn = (text: string) => new Set([...text.matchAll(/`([\w-]+)`/g)].map((match) => match[1]!));
-  const typesAt = sentence.indexOf("types of");
+  const typesAt = sentence.search(/types (?:only )?(?:of|from)/);
   return {
     names: namesIn(sentence),
     typesOnly: typesAt < 0 ? new Set() : namesIn(sentence.slice(typesAt)),
@@ -57,6 +58,11 @@ function claimed(folder: string): { names: Set<string>; typesOnly: Set<string>; 
 }
 
 const folders = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+it("names every top-level file of src/ (a folder importing one says so in its sentence, as of a folder)", () => {
+  const files = readdirSync(src, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  for (const file of files) expect(architecture, file).toContain(`\`src/${file}\``);
+});
 
 it("describes every folder of src/", () => {
   const headings = [...architecture.matchAll(/^\*\*[^\n]*\*\*/gm)].map((match) => match[0]).join("\n");
