@@ -10,6 +10,7 @@
 // the served page may connect to its own origin, where its panels send. Redoc's attribution
 // ("API docs by" and Redocly's logo) loads the logo from a CDN, which the policy refuses with an
 // error in the console on every load: the logo is written into the page instead.
+import { createSecretKey } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -92,7 +93,10 @@ const scriptData = (value) => JSON.stringify(value).replaceAll("<", "\\u003c");
 export async function buildServedDocs(output = servedDocsFile) {
   const document = JSON.parse(readFileSync(path.join(generatedDir, "openapi.json"), "utf8"));
   const workflows = JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8"));
+  // The package's own signing, built (npm start and npm test build before they render).
+  const { payloadSignature } = await import("../dist/signing/sign.js");
   const served = servedDocument(document, {
+    signature: (secret, payload) => payloadSignature(payload, createSecretKey(Buffer.from(secret, "utf8"))).toString("hex"),
     demo: demoKeys.partner,
     readme: readFileSync(path.join(root, "README.md"), "utf8"),
     changelog: readFileSync(path.join(root, "CHANGELOG.md"), "utf8"),

@@ -3,8 +3,6 @@
 // the package's own pages: what it picked where the description is silent (docs/sandbox.md), its
 // guides (docs/, in the README's order), and the changelog. The static page (`npm run docs`) keeps
 // the document as it is.
-import { createSecretKey } from "node:crypto";
-import { payloadSignature } from "../dist/signing/sign.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { addCodeSamples } from "./code-samples.mjs";
@@ -30,8 +28,8 @@ export function markdownSection(markdown, heading) {
  */
 const headingsInBold = (markdown) => markdown.replace(/^#+ (.+)$/gm, "**$1**");
 
-function walkThroughWithDemoKey(description, demo, headers) {
-  const signature = (secret, payload) => payloadSignature(payload, createSecretKey(Buffer.from(secret, "utf8"))).toString("hex");
+/** `signature(secret, payload)`: the package's own signing (signing/sign.ts, built), so that the page shows what the client sends. */
+function walkThroughWithDemoKey(description, demo, headers, signature) {
   const payload = new RegExp(`\`${headers.payload}\`, the base64 of those bytes[^\`]*\`([^\`]+)\``).exec(description)?.[1];
   if (!payload) throw new Error("the signing walk-through has no payload step");
   const exampleSignature = signature(WALK_THROUGH_SECRET, payload);
@@ -133,7 +131,7 @@ function guideSection(markdown, guides) {
  * `readme` and `changelog` the texts of README.md and CHANGELOG.md, `readGuide` reads a file of
  * docs/ by its path from the repository's root, `workflows` the bundled Arazzo document.
  */
-export function servedDocument(document, { demo, readme, changelog, readGuide, workflows }) {
+export function servedDocument(document, { demo, readme, changelog, readGuide, workflows, signature }) {
   const served = structuredClone(document);
   served.servers = [...served.servers.filter(isSandboxServer), ...served.servers.filter((server) => !isSandboxServer(server))];
   addCodeSamples(served, demo);
@@ -142,7 +140,7 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
   const guides = listedGuides(readme);
   const picks = markdownSection(readGuide("docs/sandbox.md"), "## What the description leaves open, and what this package picked");
   served.info.description = [
-    walkThroughWithDemoKey(served.info.description, demo, signingFacts(document).headers).trimEnd(),
+    walkThroughWithDemoKey(served.info.description, demo, signingFacts(document).headers, signature).trimEnd(),
     "",
     "## Trying it here",
     "",

@@ -51,26 +51,26 @@ export function isRetryable(error: unknown, stateChanging: boolean, options: Ret
   return transient && (!stateChanging || options.retryStateChanging);
 }
 
+/** Why a retryable failure is not retried after all: the wait it asks for is longer than the policy allows. */
+export type NotRetried = { notRetried: string };
+
 /**
  * After a 429: its Retry-After (the kit and the sandbox send one), else the operation's documented
  * period (the description shows none: waiting out the window is what its limits allow). After a 5xx: its Retry-After,
- * else exponential backoff with full jitter. Returns undefined when the wait is longer than the
- * policy allows (maxRateLimitWaitMs, maxDelayMs): the call then ends at once, and its error says
- * how long it would have had to wait and why.
+ * else exponential backoff with full jitter. Pure: when the wait is longer than the policy allows
+ * (maxRateLimitWaitMs, maxDelayMs), it answers why, and the call then ends at once with that said.
  */
-export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions, operationId = ""): number | undefined {
+export function retryDelayMs(error: unknown, attempt: number, options: RetryOptions, operationId = ""): number | NotRetried {
   const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
   if (error instanceof RateLimitError) {
     const waitMs = retryAfterMs ?? (Object.hasOwn(operationIndex, operationId) ? documentedPeriodMs(operationId as OperationId) : LONGEST_DOCUMENTED_PERIOD_MS);
     if (waitMs <= options.maxRateLimitWaitMs) return waitMs;
     const why = retryAfterMs !== undefined ? "the server's Retry-After" : `the documented period of ${operationId}'s rate limit`;
-    error.message += `. Not retried: ${why} asks for a wait of ${seconds(waitMs)}, longer than retry.maxRateLimitWaitMs (${seconds(options.maxRateLimitWaitMs)})`;
-    return undefined;
+    return { notRetried: `${why} asks for a wait of ${seconds(waitMs)}, longer than retry.maxRateLimitWaitMs (${seconds(options.maxRateLimitWaitMs)})` };
   }
   if (retryAfterMs !== undefined) {
     if (retryAfterMs <= options.maxDelayMs) return retryAfterMs;
-    if (error instanceof TxcApiError) error.message += `. Not retried: the server's Retry-After asks for a wait of ${seconds(retryAfterMs)}, longer than retry.maxDelayMs (${seconds(options.maxDelayMs)})`;
-    return undefined;
+    return { notRetried: `the server's Retry-After asks for a wait of ${seconds(retryAfterMs)}, longer than retry.maxDelayMs (${seconds(options.maxDelayMs)})` };
   }
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
   return Math.floor(options.random() * ceiling);
@@ -113,11 +113,17 @@ export async function withRetries<T>(send: (attempt: number) => Promise<T>, { po
       }
       if (attempt >= allowed || !isRetryable(failure, stateChanging, policy)) throw end();
       const delayMs = retryDelayMs(failure, attempt, policy, operationId);
-      if (delayMs === undefined) throw failure;
+      if (typeof delayMs !== "number") throw notRetried(failure, delayMs);
       beforeWait?.(failure, attempt, delayMs, retryReason(failure));
       await sleep(delayMs, signal);
     }
   }
+}
+
+/** The call's error, saying why the retry it was owed did not happen (the one place a failure's message grows, with afterAttempts). */
+function notRetried(failure: unknown, { notRetried: why }: NotRetried): unknown {
+  if (failure instanceof TxcApiError) failure.message += `. Not retried: ${why}`;
+  return failure;
 }
 
 /** The last error of a retried call, saying how many attempts were made and over how long. */

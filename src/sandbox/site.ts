@@ -62,6 +62,15 @@ function addFaults(faults: FaultQueue, raw: Buffer): Reply {
 }
 
 
+/**
+ * A browser asking for a path the site does not have: one of the docs page's own routes (its
+ * sidebar and heading links, `/section/...` and `/<tag>`, opened in a new tab, reloaded or pasted).
+ * The page is answered, and it goes to that route (or says it has none). Any other client still
+ * gets the JSON 404.
+ */
+const isPageRoute = (request: IncomingMessage, path: string) =>
+  /\btext\/html\b/.test(request.headers.accept ?? "") && !path.startsWith("/sandbox/") && !path.startsWith(pathPrefixes.api) && path !== "/openapi.json";
+
 /** Answers the site's requests: `serve` tells whether it answered (false: a request of the API). */
 export function siteHandler({ docsFile, documentFile, calls, faults, maxBodyBytes, log, reset, boundOrigin }: SiteSetup) {
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
@@ -79,7 +88,7 @@ export function siteHandler({ docsFile, documentFile, calls, faults, maxBodyByte
     };
     // HEAD as GET: Node's server sends the head alone.
     const reading = request.method === "GET" || request.method === "HEAD";
-    if (reading && path === "/") {
+    if (reading && (path === "/" || isPageRoute(request, path))) {
       serveFile(docs, "The docs are not built: run npm run docs.\n");
     } else if (reading && path === "/openapi.json") {
       serveFile(document, "The document is not built: run npm run build.\n");

@@ -173,6 +173,7 @@ describe("Retry-After", () => {
     const failure = await client.getMainBalance().catch((error) => error);
     expect(failure).toBeInstanceOf(RateLimitError);
     expect(failure.retryAfterMs).toBe(86_400_000);
+    expect(failure.message).toMatch(/\. Not retried: the server's Retry-After asks for a wait of 86400 s, longer than retry\.maxRateLimitWaitMs \(\d+ s\)$/);
     expect(server.received).toHaveLength(1);
   });
 

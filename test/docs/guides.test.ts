@@ -2,6 +2,7 @@
 // guide listed and served on the docs page, every link between them landing on a heading, the
 // command reference the --help texts as they are, and the README's tables of exports and commands
 // what package.json and the command line have.
+import { createSecretKey } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -10,12 +11,13 @@ import { commandReference, commandReferenceFile, commandsListed } from "../../sc
 // @ts-ignore
 import { listedGuides, markdownSection, servedDocument } from "../../scripts/served-docs.mjs";
 import { demoKeys } from "../../src/sandbox/dataset.js";
+import { payloadSignature } from "../../src/signing/sign.js";
 import { loadDocument, operations, root } from "../helpers/project.js";
 
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 const readme = read("README.md");
 const served = () =>
-  servedDocument(loadDocument(), { demo: demoKeys.partner, readme, changelog: read("CHANGELOG.md"), readGuide: read, workflows: JSON.parse(read("generated/workflows.arazzo.json")) });
+  servedDocument(loadDocument(), { signature: (secret: string, payload: string) => payloadSignature(payload, createSecretKey(Buffer.from(secret, "utf8"))).toString("hex"), demo: demoKeys.partner, readme, changelog: read("CHANGELOG.md"), readGuide: read, workflows: JSON.parse(read("generated/workflows.arazzo.json")) });
 const guideFiles = readdirSync(path.join(root, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`).sort();
 
 /** GitHub's anchor of a heading. */

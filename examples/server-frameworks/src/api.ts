@@ -1,7 +1,8 @@
 // The API on txc-api/server, the same for every framework below: three operations for real, the
 // rest not implemented yet. The kit checks the signature, the nonce, the body, the partner-only
 // rule and the rate limits, and claims a code once, before a handler runs.
-import { createApiHandler, invalidField, notImplemented, type ResponseBody } from "txc-api/server";
+import { operationIndex } from "txc-api";
+import { createApiHandler, invalidField, notImplemented, type NotImplemented, type PrivateOperationId, type ResponseBody } from "txc-api/server";
 
 /** An environment variable the server cannot start without: one line, and the process stops. */
 function required(name: string, what: string): string {
@@ -36,11 +37,16 @@ const investments: ResponseBody<"getInvestmentsHistory">["records"] = Array.from
   created: 1699990000 + i, updated: 1699990000 + i, paymentTime: 1702582000 + i, amount: "1500", interestPaid: "0",
 }));
 
+// Every signed operation of the document "not implemented" until it is written (an operation added
+// to the document later starts so too, and this file still compiles); the three below are written.
+const notWrittenYet = Object.fromEntries(Object.entries(operationIndex).filter(([, operation]) => operation.signed).map(([id]) => [id, notImplemented])) as Record<PrivateOperationId, NotImplemented>;
+
 export const api = createApiHandler({
   keys: (key) => (key === apiKey ? { secret, partner: true } : undefined),
   // Bodies up to 64 KiB; the frameworks' header limits are raised to fit their base64 (api.maxHeaderSize).
   maxBodyBytes: 64 * 1024,
   handlers: {
+    ...notWrittenYet,
     getMainBalance: ({ body }) => {
       if (body.ticker !== undefined) return { [body.ticker]: { main_balance: balances[body.ticker] ?? "0" } };
       return Object.fromEntries(Object.entries(balances).map(([ticker, amount]) => [ticker, { main_balance: amount }]));
@@ -58,11 +64,5 @@ export const api = createApiHandler({
       const matching = investments.filter((i) => (body.id === undefined || i.id === body.id) && (body.ticker === undefined || i.plan.ticker === body.ticker) && (body.status === undefined || i.status === body.status));
       return { offset: body.offset, limit: body.limit, records: matching.slice(body.offset, body.offset + body.limit) };
     },
-    getInterestPaymentsHistory: notImplemented,
-    updateFlexAutoReinvestment: notImplemented,
-    refundDeposit: notImplemented,
-    getMiningPayoutDestination: notImplemented,
-    getFundingHistory: notImplemented,
-    resetSubAccountApiKey: notImplemented,
   },
 });
