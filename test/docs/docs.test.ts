@@ -343,6 +343,29 @@ describe("docs served by the sandbox", () => {
     for (const [query, shown] of Object.entries(found.results)) expect(shown.replace(/\s+/g, " "), query).toContain(query);
   });
 
+  it("answer the page to a browser opening one of its links in a new tab: a section's lands on it, a tag's gets the page; JSON clients still get the 404", async () => {
+    const landed = async (route: string) => (await evaluateInPage(`${sandbox.baseUrl}${route}`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      // Landed: the route's element in the upper part of the window, and still there a frame later.
+      let lastTop;
+      const there = () => {
+        const top = document.getElementById(${JSON.stringify(route.slice(1))})?.getBoundingClientRect().top;
+        const settled = top !== undefined && top === lastTop && top <= innerHeight * 0.4;
+        lastTop = top;
+        return settled;
+      };
+      for (let waited = 0; waited < 20000 && !there(); waited += 100) await sleep(100);
+      return { path: location.pathname, there: there(), title: document.title };
+    })()`, STUCK_MS)) as { path: string; there: boolean };
+    for (const route of ["/section/rate-limits", "/section/the-client"]) expect(await landed(route), route).toMatchObject({ path: route, there: true });
+    // A tag's link opens its group in the sidebar (no element of its own): a new tab gets the page.
+    const tag = await fetch(`${sandbox.baseUrl}/main-account`, { headers: { accept: "text/html" } });
+    expect([tag.status, tag.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+    const json = await fetch(`${sandbox.baseUrl}/section/rate-limits`, { headers: { accept: "application/json" } });
+    expect(json.status).toBe(404);
+    expect(json.headers.get("content-type")).toMatch(/application\/json/);
+  });
+
   it("GET /api/v4/ answers an index of the docs, the document and the operations", async () => {
     const answer = await fetch(`${sandbox.baseUrl}/api/v4/`);
     expect(answer.status).toBe(200);
