@@ -65,8 +65,8 @@ export function listedGuides(readme) {
   return [...markdownSection(readme, "## Guides").matchAll(/^- \[([^\]]+)\]\((docs\/[a-z-]+\.md)\)/gm)].map(([, title, file]) => ({ title, file }));
 }
 
-/** Redoc's anchor of a section of the page's introduction. */
-const slug = (text) => text.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
+/** Redoc's anchor of a section of the page's introduction: punctuation dropped but the apostrophe, which Redoc keeps. */
+const slug = (text) => text.toLowerCase().replace(/[^\w\s'-]/g, "").trim().replace(/\s+/g, "-");
 const sectionAnchor = (title) => `#/section/${slug(title)}`;
 
 /** Redoc's anchor of an operation: its first tag and its operationId, as the page routes them. */

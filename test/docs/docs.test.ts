@@ -343,6 +343,27 @@ describe("docs served by the sandbox", () => {
     for (const [query, shown] of Object.entries(found.results)) expect(shown.replace(/\s+/g, " "), query).toContain(query);
   });
 
+  it("link every section and operation the page's text names to an element of the page (none lands nowhere)", async () => {
+    const dangling = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+      const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      for (let waited = 0; waited < 20000 && !document.getElementById("section/rate-limits"); waited += 100) await sleep(100);
+      const targets = [...new Set([...document.querySelectorAll("a[href^='#/'], a[href^='/section/']")].map((a) => a.getAttribute("href")))];
+      const elementOf = (href) => document.getElementById(decodeURIComponent(href.replace(/^#?\\//, "")));
+      // An operation's element is rendered when its route is opened: open it as its link does, and wait for it.
+      const dangling = [];
+      for (const href of targets) {
+        if (!elementOf(href) && href.startsWith("#/")) {
+          location.hash = href.slice(1);
+          for (let waited = 0; waited < 5000 && !elementOf(href); waited += 50) await sleep(50);
+        }
+        if (!elementOf(href)) dangling.push(href);
+      }
+      return { checked: targets.length, dangling };
+    })()`, STUCK_MS)) as { checked: number; dangling: string[] };
+    expect(dangling.checked).toBeGreaterThan(20);
+    expect(dangling.dangling).toEqual([]);
+  });
+
   it("answer the page to a browser opening one of its links in a new tab: a section's lands on it, a tag's gets the page; JSON clients still get the 404", async () => {
     const landed = async (route: string) => (await evaluateInPage(`${sandbox.baseUrl}${route}`, `(async () => {
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
