@@ -56,16 +56,14 @@ export async function bundleEntries() {
 }
 
 /**
- * The declarations of the "." and "./server" entries (and the server's adapters) in one file each
- * (dist/bundle/index.d.ts, server.d.ts, ...), so that a consumer's type check reads one file, not
- * one per source module.
+ * The declarations of the "." and "./server" entries in one file each (dist/bundle/index.d.ts,
+ * server.d.ts), so that a consumer's type check reads one file, not one per source module. The
+ * framework adapters' declarations are tsc's own: a few small files (server/api-handler-types.ts).
  */
 export function bundleDeclarations() {
   const generator = path.join(root, "node_modules", ".bin", "dts-bundle-generator");
-  for (const [entry, source] of [["index", "src/index.ts"], ["server", "src/server-entry.ts"], ["server-fastify", "src/server-fastify-entry.ts"], ["server-express", "src/server-express-entry.ts"]]) {
-    // An adapter's entry exports its own names only; the kit's types it mentions are the ./server entry's.
-    const ownNamesOnly = entry.startsWith("server-") ? ["--export-referenced-types=false"] : [];
-    execFileSync(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", ...ownNamesOnly, "-o", path.join(outdir, `${entry}.d.ts`), source], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  for (const [entry, source] of [["index", "src/index.ts"], ["server", "src/server-entry.ts"]]) {
+    execFileSync(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", "-o", path.join(outdir, `${entry}.d.ts`), source], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   }
 }
 

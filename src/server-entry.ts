@@ -1,7 +1,8 @@
 // txc-api/server: build the API from the document, with the rules the sandbox keeps: routing, the
 // signature and nonce checks on the raw bytes, validation, the partner-only 403, the documented
 // rate limits and error bodies, and handlers typed from the document. Server-side, Node 20+.
-export { createApiHandler, ApiHandlerSetupError, type ApiHandler, type ApiHandlerOptions, type ApiAnswer, type ReadRequest } from "./server/create-api-handler.js";
+export { createApiHandler, ApiHandlerSetupError, type ApiHandlerOptions } from "./server/create-api-handler.js";
+export type { ApiHandler, ApiAnswer, ReadRequest, HeadersInput } from "./server/api-handler-types.js";
 export {
   notImplemented, type Handlers, type OperationHandler, type PublicHandler, type HandlerContext, type HandlerAnswer, type ErrorStatus, type ApiRequest,
   type NotImplemented,
@@ -9,7 +10,7 @@ export {
 export { ApiError, apiError, invalidField } from "./server/api-error.js";
 export {
   verifySignedRequest, type VerifyResult, type Verified, type VerifyRefusal, type VerifyReason, type VerifyOptions, type SignedRequestInput, type KeyLookup,
-  type KeyRecord, type HeadersInput,
+  type KeyRecord,
 } from "./server/verify.js";
 export { validateRequest, type RequestValidation, type HandledBody } from "./server/validate.js";
 export { privateErrorBody, publicErrorBody, errorReply, type FieldErrors, type Reply } from "./server/error-bodies.js";

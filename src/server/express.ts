@@ -3,7 +3,7 @@
 // sent, with the path and client address Express resolved (its mount point and `trust proxy`).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pathPrefixes } from "../../generated/operations.js";
-import type { ApiHandler } from "./create-api-handler.js";
+import type { ApiHandler } from "./api-handler-types.js";
 import { errorReply } from "./error-bodies.js";
 import { writeReply } from "./node-io.js";
 

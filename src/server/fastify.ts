@@ -4,7 +4,7 @@
 // block over the limit) in the document's error shape.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pathPrefixes } from "../../generated/operations.js";
-import type { ApiHandler } from "./create-api-handler.js";
+import type { ApiHandler } from "./api-handler-types.js";
 import { answerClientError } from "./client-errors.js";
 import { bodyTooLarge } from "./body-limit.js";
 import { errorReply } from "./error-bodies.js";

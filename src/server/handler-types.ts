@@ -5,7 +5,8 @@ import type { OperationId, ResponseBody } from "../client/operation-types.js";
 import type { ApiError } from "./api-error.js";
 import type { PrivateOperationId, PublicOperationId } from "./routes.js";
 import type { HandledBody } from "./validate.js";
-import type { HeadersInput, KeyRecord } from "./verify.js";
+import type { KeyRecord } from "./verify.js";
+import type { HeadersInput } from "./api-handler-types.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type AsNumber<Text> = Text extends `${infer N extends number}` ? N : never;

@@ -6,6 +6,7 @@ import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, payloadSignature, SIGNATURE_HEADER } from "../signing/sign.js";
 import { privateErrorBody } from "./error-bodies.js";
 import { isPromise } from "./maybe-promise.js";
+import type { HeadersInput } from "./api-handler-types.js";
 import { NONCE_DIGITS, type NonceResult, type NonceStore } from "./nonces.js";
 
 /** What `nonceMaxAgeMs` must be, checked by every door that takes it (createApiHandler, startSandbox, txc-api serve). */
@@ -17,8 +18,6 @@ export type KeyRecord = { secret: string | KeyObject; partner?: boolean };
 /** What the server has for the API key of a request, or undefined for a key it does not have (401). */
 export type KeyLookup<Key extends KeyRecord = KeyRecord> = (apiKey: string) => Key | undefined | PromiseLike<Key | undefined>;
 
-/** Header values as Node gives them (lower-case names), a plain record of any case, or a Fetch `Headers`. */
-export type HeadersInput = Headers | Record<string, string | string[] | undefined>;
 
 export type SignedRequestInput = {
   /** The path called, without the query: the body's `request` must equal it. */

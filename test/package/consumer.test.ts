@@ -359,7 +359,8 @@ describe("the installed package", () => {
     const { reachedDeclarations } = await import("../../scripts/prune-declarations.mjs");
     const reached = [...(reachedDeclarations() as Set<string>)].map((file) => path.relative(root, file)).filter((file) => file.startsWith("dist")).sort();
     expect(files.filter((file) => file.startsWith("dist") && file.endsWith(".d.ts")).sort()).toEqual(reached);
-    expect(reached.length).toBeLessThan(40);
+    // The entries' own, the bundled "." and "./server", and the framework adapters' six small files.
+    expect(reached.length).toBeLessThan(45);
   });
 });
 

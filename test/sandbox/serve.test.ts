@@ -63,6 +63,11 @@ describe("npm start in a fresh clone", () => {
     utimesSync(path.join(clone, "dist", "docs", "sandbox.html.gz"), before, before);
     expect(await start()).toEqual(["Rendering the docs (npm run docs): README.md is newer than dist/docs/sandbox.html.gz..."]);
     expect(await start()).toEqual([]);
+    // npm pack after npm start reuses what it built (prepack brings the build up to date the same way).
+    const packed = spawnSync("npm", ["pack", "--pack-destination", dir], { cwd: clone, encoding: "utf8" });
+    expect(packed.status, packed.stderr).toBe(0);
+    expect(packed.stdout + packed.stderr).toContain("The package and the docs page are up to date.");
+    expect(packed.stdout + packed.stderr).not.toMatch(/Building|Rendering/);
     // The same build as npm run build: the "." entry's declarations bundled, and no unreachable declaration left.
     expect(existsSync(path.join(clone, "dist", "bundle", "index.d.ts"))).toBe(true);
     expect(existsSync(path.join(clone, "dist", "cli", "main.d.ts"))).toBe(false);
