@@ -43,7 +43,7 @@ function refusalOf(api: ApiHandler, error: FastifyError, path: string) {
 
 /** The API's routes, in a context of their own: their body parser and error handler touch no other route. */
 async function apiRoutes(app: FastifyInstance, { api }: { api: ApiHandler }) {
-  // Every content type kept as bytes: a body sent as text/plain gets the document's 400, not Fastify's 415.
+  // Every content type kept as bytes: a body sent as text/plain gets the kit's answer in the document's shape, not Fastify's 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: api.maxBodyBytes }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError, request, reply) => {
