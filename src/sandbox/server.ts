@@ -9,8 +9,9 @@ import { CallLog } from "./call-log.js";
 import { FaultQueue } from "./faults.js";
 import { internalError, stderrLogger, type LineLogger } from "../server/node-io.js";
 import type { ApiLogger } from "../server/pipeline.js";
-import { answerUnparsable } from "./unparsable.js";
+import { answerClientError } from "../server/client-errors.js";
 import { DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "../server/body-limit.js";
+import { targetPath } from "../server/routes.js";
 import { siteHandler } from "./site.js";
 import { apiHandler } from "./api-calls.js";
 
@@ -57,9 +58,7 @@ export function createSandbox({
   /** The site's pages, else the API. */
   function handleRequest(request: IncomingMessage, response: ServerResponse) {
     // The target as sent, not normalised: `//other/api/v4/...` or `/x/../api/v4/...` is no route.
-    const target = request.url ?? "/";
-    const query = target.indexOf("?");
-    const path = query < 0 ? target : target.slice(0, query);
+    const path = targetPath(request.url ?? "/");
     if (!serveSite(request, response, path)) serveApi(request, response, path);
   }
 
@@ -79,6 +78,6 @@ export function createSandbox({
       internalError(response, error, log);
     }
   });
-  server.on("clientError", answerUnparsable);
+  server.on("clientError", answerClientError);
   return server;
 }

@@ -1,31 +1,29 @@
-// What Node's HTTP parser answers before any listener or framework runs (a header block over
-// maxHeaderSize, bytes that are not HTTP, a request not received in time), in the document's error
-// shape instead of Node's empty answers or a framework's own JSON. The path is not known yet, so
-// the private error's shape is used: the package's pick.
+// What Node's HTTP parser refuses before any listener or framework runs (headers over the limit, a
+// broken request line, a request not received in time), answered in the document's error shape
+// instead of Node's empty answers or a framework's own JSON, the connection closed only once what
+// the client still sends is read (lingering-close.ts): never a silent reset. The path is not known
+// yet, so the private error's shape is used: the package's pick. The sandbox answers so too.
 import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { privateErrorBody } from "./error-bodies.js";
+import { errorReply } from "./error-bodies.js";
+import { lingeringClose, rawJsonAnswer } from "./lingering-close.js";
 
 const REFUSALS: Readonly<Record<string, readonly [number, string]>> = {
-  HPE_HEADER_OVERFLOW: [431, "The request's headers are larger than this server reads (its maxHeaderSize)."],
+  HPE_HEADER_OVERFLOW: [431, "The request's headers are larger than this server reads; its signing headers carry the body, which is larger than it accepts."],
   ERR_HTTP_REQUEST_TIMEOUT: [408, "The request was not received in time."],
 };
-const NOT_HTTP = [400, "The request is not valid HTTP."] as const;
-
-/** The raw HTTP/1.1 answer to a request Node could not parse, closing the connection. */
-export function clientErrorAnswer(code: string | undefined): string {
-  const [status, message] = (code && REFUSALS[code]) || NOT_HTTP;
-  const body = JSON.stringify(privateErrorBody(status, message));
-  return [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, "Content-Type: application/json", `Content-Length: ${Buffer.byteLength(body)}`, "Cache-Control: no-store", "Connection: close", "", body].join("\r\n");
-}
+const NOT_HTTP = [400, "The request could not be read as HTTP/1.1."] as const;
 
 /**
  * A `clientError` listener: `server.on("clientError", answerClientError)` for node:http and
- * Express, `clientErrorHandler: answerClientError` for Fastify, `serverOptions` for Hono's server.
+ * Express, `clientErrorHandler: answerClientError` for Fastify, the server `serve()` returns for Hono.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+export function answerClientError(error: Error & { code?: string }, stream: Duplex): void {
+  const socket = stream as Socket;
   // A connection the client reset has nobody to answer.
-  if (error.code === "ECONNRESET" || socket.destroyed) return;
-  if (socket.writable) socket.end(clientErrorAnswer(error.code));
-  else socket.destroy();
+  if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+  const [status, message] = (error.code && REFUSALS[error.code]) || NOT_HTTP;
+  socket.write(rawJsonAnswer(status, STATUS_CODES[status]!, errorReply("", status, message).body));
+  lingeringClose(socket);
 }

@@ -1,12 +1,12 @@
 // createApiHandler: the kit's pipeline behind a node:http listener and a Fetch-API handler.
 import { operationIds } from "../../generated/operations.js";
 import { closest } from "../text/closest.js";
-import { bodyBytes } from "./json-text.js";
+import { bodyBytes, JSON_HEADERS } from "./json-text.js";
 import { errorReply, type Reply } from "./error-bodies.js";
 import { answerNodeRequest } from "./node-adapter.js";
 import { ApiPipeline, isAdmitted, stderrApiLogger, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
 import { notImplemented, type Handlers } from "./handler-types.js";
-import { isPrivateOperation } from "./routes.js";
+import { isPrivateOperation, targetPath } from "./routes.js";
 import { bodyTooLarge, DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "./body-limit.js";
 import { isNonceMaxAge, NONCE_MAX_AGE_RULE, type KeyRecord } from "./verify.js";
 import type { ApiHandler } from "./api-handler-types.js";
@@ -67,7 +67,6 @@ async function readFetchBody(request: Request, maxBytes: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
-const JSON_HEADERS = { "Content-Type": "application/json", "Cache-Control": "no-store" };
 
 const fetchResponse = ({ status, body, headers }: Reply) => {
   const bytes = bodyBytes(body);
@@ -126,9 +125,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
     },
     respond,
     listener(request, response) {
-      const target = request.url ?? "/";
-      const query = target.indexOf("?");
-      respond(request, response, { path: query < 0 ? target : target.slice(0, query), address: request.socket.remoteAddress });
+      respond(request, response, { path: targetPath(request.url ?? "/"), address: request.socket.remoteAddress });
     },
   };
 }

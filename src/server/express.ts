@@ -6,17 +6,15 @@ import { pathPrefixes } from "../../generated/operations.js";
 import type { ApiHandler } from "./api-handler-types.js";
 import { errorReply } from "./error-bodies.js";
 import { writeReply } from "./node-io.js";
+import { targetPath } from "./routes.js";
 
 /** What the middleware reads of Express's request: Node's, with what Express adds. */
 export type ExpressRequest = IncomingMessage & { originalUrl?: string; ip?: string | undefined; body?: unknown; _body?: boolean };
 export type Next = (error?: unknown) => void;
 export type Middleware = (request: ExpressRequest, response: ServerResponse, next: Next) => void;
 
-const pathOf = (request: ExpressRequest) => {
-  const target = request.originalUrl ?? request.url ?? "/";
-  const query = target.indexOf("?");
-  return query < 0 ? target : target.slice(0, query);
-};
+/** The path as sent: Express's mount point leaves it whole in originalUrl. */
+const pathOf = (request: ExpressRequest) => targetPath(request.originalUrl ?? request.url ?? "/");
 const isApiPath = (path: string) => path.startsWith(pathPrefixes.api) || path === pathPrefixes.api.slice(0, -1);
 
 /** A body parser ran first: the bytes that were signed are gone (unless express.raw() kept them). */

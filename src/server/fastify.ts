@@ -8,7 +8,8 @@ import type { ApiHandler } from "./api-handler-types.js";
 import { answerClientError } from "./client-errors.js";
 import { bodyTooLarge } from "./body-limit.js";
 import { errorReply } from "./error-bodies.js";
-import { bodyBytes } from "./json-text.js";
+import { bodyBytes, JSON_HEADERS } from "./json-text.js";
+import { targetPath } from "./routes.js";
 
 export type TxcApiPluginOptions = {
   /** The API, from `createApiHandler(...)`. */
@@ -22,14 +23,10 @@ export type TxcApiPluginOptions = {
 
 const API_ROUTES = [pathPrefixes.api.slice(0, -1), `${pathPrefixes.api}*`];
 
-const pathOf = (url: string) => {
-  const query = url.indexOf("?");
-  return query < 0 ? url : url.slice(0, query);
-};
 
 async function answerWithKit(api: ApiHandler, request: FastifyRequest, reply: FastifyReply) {
   const rawBody = request.body instanceof Uint8Array ? request.body : new Uint8Array(0);
-  const answer = await api.handle({ method: request.method, path: pathOf(request.url), headers: request.headers, rawBody, address: request.ip });
+  const answer = await api.handle({ method: request.method, path: targetPath(request.url), headers: request.headers, rawBody, address: request.ip });
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
@@ -47,9 +44,9 @@ async function apiRoutes(app: FastifyInstance, { api }: { api: ApiHandler }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: api.maxBodyBytes }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const refusal = refusalOf(api, error, pathOf(request.url));
+    const refusal = refusalOf(api, error, targetPath(request.url));
     if (refusal.status === 500) request.log.error({ err: error }, "txc-api server: failed with 500");
-    return reply.code(refusal.status).headers({ "Content-Type": "application/json", "Cache-Control": "no-store" }).send(bodyBytes(refusal.body));
+    return reply.code(refusal.status).headers(JSON_HEADERS).send(bodyBytes(refusal.body));
   });
   for (const url of API_ROUTES) app.all(url, (request, reply) => answerWithKit(api, request, reply));
 }

@@ -17,4 +17,10 @@ export type PrivateOperationId = { [Id in OperationId]: (typeof operationIndex)[
 /** The operations anyone may call, unsigned. */
 export type PublicOperationId = Exclude<OperationId, PrivateOperationId>;
 
+/** A request target's path as sent, without its query (not normalised: `//x` or `/a/../b` is no route). */
+export function targetPath(target: string): string {
+  const query = target.indexOf("?");
+  return query < 0 ? target : target.slice(0, query);
+}
+
 export const isPrivateOperation = (operationId: OperationId): operationId is PrivateOperationId => operationIndex[operationId].signed;

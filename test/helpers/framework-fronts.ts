@@ -9,6 +9,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import express from "express";
 import Fastify from "fastify";
 import { Hono } from "hono";
+import { pathPrefixes } from "../../generated/operations.js";
 import { answerClientError, type ApiHandler } from "../../src/server-entry.js";
 import { txcApi as txcFastify, txcApiServerOptions } from "../../src/server-fastify-entry.js";
 import { txcApi as txcExpress, txcApiNotFound } from "../../src/server-express-entry.js";
@@ -49,7 +50,7 @@ function honoFront(api: ApiHandler, trustProxy: boolean): Promise<Front> {
   const app = new Hono();
   // Hono reads no forwarding header itself: the team picks the hop it trusts, here one nginx.
   const address = (c: Parameters<typeof getConnInfo>[0]) => (trustProxy ? c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim() : undefined) ?? getConnInfo(c).remote.address;
-  app.all("/api/v4/*", (c) => api.fetch(c.req.raw, { address: address(c) }));
+  app.all(`${pathPrefixes.api}*`, (c) => api.fetch(c.req.raw, { address: address(c) }));
   app.notFound((c) => api.fetch(c.req.raw, { address: address(c) }));
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1", serverOptions: { maxHeaderSize: api.maxHeaderSize } }) as Server;
   server.on("clientError", answerClientError);

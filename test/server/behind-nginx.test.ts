@@ -4,12 +4,13 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
-import { createApiHandler, notImplemented, type ApiHandler, type Handlers } from "../../src/server-entry.js";
+import { createApiHandler, type ApiHandler } from "../../src/server-entry.js";
 import { startNginx, type Front as Nginx } from "../helpers/fronts.js";
 import { FRAMEWORKS, startFront, type Front } from "../helpers/framework-fronts.js";
+import { notWrittenYet } from "../helpers/not-written.js";
 
 const BALANCE = operationIndex.getMainBalance.path;
-const notWritten = Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented])) as Handlers;
+const notWritten = notWrittenYet();
 
 /** An unsigned POST from `localAddress` through nginx: its status (the limits count it before the signature is read). */
 function statusFrom(localAddress: string, port: number): Promise<number> {

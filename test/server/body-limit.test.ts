@@ -6,13 +6,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { operationIndex } from "../../generated/operations.js";
-import { createApiHandler, notImplemented, privateErrorBody, type Handlers } from "../../src/server-entry.js";
+import { createApiHandler, privateErrorBody, type Handlers } from "../../src/server-entry.js";
 import { FRAMEWORKS, startFront, type Front } from "../helpers/framework-fronts.js";
 import { BALANCE, send, signedOfSize } from "../helpers/raw-requests.js";
+import { notWrittenYet } from "../helpers/not-written.js";
 
 const key = { apiKey: "body-limit-key", apiSecret: "body-limit-secret" };
-const notWritten = Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented])) as Handlers;
+const notWritten = notWrittenYet();
 const handlers: Handlers = { ...notWritten, getMainBalance: () => ({}) };
 const keys = (apiKey: string) => (apiKey === key.apiKey ? { secret: key.apiSecret, partner: true } : undefined);
 

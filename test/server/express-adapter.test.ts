@@ -5,13 +5,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, expect, it, vi } from "vitest";
-import { operationIndex } from "../../generated/operations.js";
 import { createClient } from "../../src/index.js";
-import { createApiHandler, notImplemented, privateErrorBody, type Handlers } from "../../src/server-entry.js";
+import { createApiHandler, privateErrorBody } from "../../src/server-entry.js";
 import { txcApi } from "../../src/server-express-entry.js";
+import { notWrittenYet } from "../helpers/not-written.js";
 
 const key = { apiKey: "express-key", apiSecret: "express-secret" };
-const notWritten = Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented])) as Handlers;
+const notWritten = notWrittenYet();
 const api = createApiHandler({ keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret } : undefined), handlers: { ...notWritten, getMainBalance: () => ({ BTC: { main_balance: "1" } }) } });
 
 let server: Server | undefined;

@@ -3,15 +3,16 @@
 // take, a body that is not JSON, a header block over the limit, bytes that are not HTTP. And the
 // proxy, in front, finds nothing to report in any of them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operationIndex, pathPrefixes } from "../../generated/operations.js";
+import { pathPrefixes } from "../../generated/operations.js";
 import { startProxy, type Proxy } from "../../src/contract-entry.js";
-import { createApiHandler, notImplemented, privateErrorBody, publicErrorBody, type Handlers } from "../../src/server-entry.js";
+import { createApiHandler, privateErrorBody, publicErrorBody } from "../../src/server-entry.js";
 import { FRAMEWORKS, startFront, type Front } from "../helpers/framework-fronts.js";
 import { BALANCE, parseRawAnswer, send, sendRawBytes, signedOfSize } from "../helpers/raw-requests.js";
 import { REQUEST_CHECKS } from "../../src/proxy/check-names.js";
+import { notWrittenYet } from "../helpers/not-written.js";
 
 const key = { apiKey: "refusals-key", apiSecret: "refusals-secret" };
-const notWritten = Object.fromEntries(Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed).map((id) => [id, notImplemented])) as Handlers;
+const notWritten = notWrittenYet();
 const api = () => createApiHandler({ keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret } : undefined), handlers: { ...notWritten, getMainBalance: () => ({}) } });
 const privateError = (status: number) => privateErrorBody(status, expect.any(String) as unknown as string);
 

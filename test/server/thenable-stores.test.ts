@@ -3,9 +3,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { operationIndex } from "../../generated/operations.js";
 import { createClient } from "../../src/index.js";
-import { createApiHandler, memoryClaimStore, memoryNonceStore, MemoryRateLimits, notImplemented, type Handlers } from "../../src/server-entry.js";
+import { createApiHandler, memoryClaimStore, memoryNonceStore, MemoryRateLimits, type Handlers } from "../../src/server-entry.js";
+import { notWrittenYet } from "../helpers/not-written.js";
 
 /** The least a thenable may be: a `then` that calls back on a later turn and returns nothing. */
 const thenable = <T>(value: T | PromiseLike<T>): PromiseLike<T> => ({
@@ -15,8 +15,7 @@ const thenable = <T>(value: T | PromiseLike<T>): PromiseLike<T> => ({
 });
 
 const key = { apiKey: "thenable-key", apiSecret: "thenable-secret" };
-const signedOps = Object.keys(operationIndex).filter((id) => operationIndex[id as keyof typeof operationIndex].signed);
-const handlers = { ...Object.fromEntries(signedOps.map((id) => [id, notImplemented])), getMainBalance: () => thenable({ USDT: { main_balance: "1" } }) } as unknown as Handlers;
+const handlers = { ...notWrittenYet(), getMainBalance: () => thenable({ USDT: { main_balance: "1" } }) } as unknown as Handlers;
 const nonces = memoryNonceStore();
 const claims = memoryClaimStore();
 const limits = new MemoryRateLimits();

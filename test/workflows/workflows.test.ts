@@ -15,16 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInDataset, demoKeys } from "../../src/sandbox/dataset.js";
 import { operationIndex } from "../../generated/operations.js";
 import { startSandbox } from "../../src/sandbox/start.js";
-import { createApiHandler, invalidField, memoryClaimStore, notImplemented, type NotImplemented, type PrivateOperationId } from "../../src/server-entry.js";
+import { createApiHandler, invalidField, memoryClaimStore } from "../../src/server-entry.js";
+import { notWrittenYet } from "../helpers/not-written.js";
 import { runContractTest, startProxy } from "../../src/contract-entry.js";
 import { createClient } from "../../src/index.js";
 // @ts-ignore: a build script in plain JavaScript
 import { bundleWorkflows, workflowProblems, workflowsSource } from "../../scripts/workflows.mjs";
 import { bin, generatedDir, loadDocument, root } from "../helpers/project.js";
 import { runWorkflows, type WorkflowOutcome } from "../helpers/respect.js";
-
-/** The operations a planted server has not written: every signed one but those it gives a handler. */
-const notWrittenYet = Object.fromEntries(Object.entries(operationIndex).filter(([, operation]) => operation.signed).map(([id]) => [id, notImplemented])) as Record<PrivateOperationId, NotImplemented>;
 
 const run = promisify(execFile);
 const bundled = JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8"));
@@ -143,7 +141,7 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
         claims: { claim: (operationId, value) => (defect === "code-redeemable-twice" ? { claimed: true, release() {} } : claims.claim(operationId, value)) },
         keys: (apiKey) => (apiKey === demoKeys.partner.key ? { secret: demoKeys.partner.secret, partner: true } : undefined),
         handlers: {
-          ...notWrittenYet,
+          ...notWrittenYet(),
           applyCode: ({ body }) => {
             const code = codes.find((known) => known.code === body.code);
             if (!code || (spent.has(code.code) && defect !== "code-redeemable-twice")) return invalidField("code", "The code is not valid.");
