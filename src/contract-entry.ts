@@ -4,5 +4,5 @@ export {
   type ContractCheckResult, type ContractFailure, type ContractTestCase, type ContractTestOptions, type ContractTestResult,
 } from "./contract/library.js";
 export type { CheckName } from "./contract/checks/registry.js";
-export type { RunEvent } from "./contract/run.js";
+export type { RunEvent } from "./contract/run/run-types.js";
 export { startProxy, ProxySetupError, type Proxy, type ProxyOptions, type ProxyViolation } from "./proxy/start-proxy.js";

@@ -2,15 +2,11 @@
 // panel and the workflow panel: one nonce sequence for both, as the sandbox requires nonces of a
 // key to increase whichever panel sends. The secret goes into the signature only.
 
+import { bodyText } from "../../src/signing/body.ts";
+import { webPayloadOf, webPayloadSignatureHex } from "../../src/signing/web-signature.ts";
+
 let lastNonce = 0;
 const nextNonce = () => (lastNonce = Math.max(Date.now(), lastNonce + 1));
-const base64 = (text) => btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
-
-async function hmacSha512Hex(secretText, message) {
-  const cryptoKey = await crypto.subtle.importKey("raw", new TextEncoder().encode(secretText), { name: "HMAC", hash: "SHA-512" }, false, ["sign"]);
-  const signature = await crypto.subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(message));
-  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /** Throws when the page cannot sign: browsers give WebCrypto only to secure pages (and loopback). */
 export function requireWebCrypto() {
@@ -21,16 +17,17 @@ export function requireWebCrypto() {
 
 /**
  * The request for `operation` with `fields`, signed with `key` and `secret` where the operation is
- * signed (`signing` is the document's: header names and the body fields the signer sets).
+ * signed, by the package's body rule (the path and the nonce set over any field of those names);
+ * `signing` is the document's: the header names.
  */
 export async function signedRequest(operation, fields, { key, secret }, signing) {
   if (!operation.signed) return { headers: {}, body: undefined };
   requireWebCrypto();
-  const { headers: names, bodyFields } = signing;
-  const text = JSON.stringify({ [bodyFields.path]: operation.path, [bodyFields.nonce]: String(nextNonce()), ...fields });
-  const payload = base64(text);
+  const { headers: names } = signing;
+  const text = bodyText(operation.path, String(nextNonce()), fields);
+  const payload = webPayloadOf(text);
   return {
-    headers: { "Content-Type": "application/json", [names.apiKey]: key, [names.payload]: payload, [names.signature]: await hmacSha512Hex(secret, payload) },
+    headers: { "Content-Type": "application/json", [names.apiKey]: key, [names.payload]: payload, [names.signature]: await webPayloadSignatureHex(payload, secret) },
     body: text,
   };
 }

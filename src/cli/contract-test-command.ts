@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { printable } from "../text/printable.js";
-import { CHECK_NAMES, DEFAULT_CHECKS, describeCheck, isCheckName } from "../contract/checks/registry.js";
-import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
+import { CHECK_NAMES, describeCheck } from "../contract/checks/registry.js";
+import { operationIds, operationIndex } from "../../generated/operations.js";
 import { NdjsonReport, writeJUnit } from "../contract/report-files.js";
 import { progressLine, summary, summaryLine } from "../contract/report-text.js";
 import { notSelected } from "../contract/selection.js";
@@ -11,9 +11,10 @@ import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
 import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { MAX_TIMER_MS } from "../rate-limits/waiting.js";
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type RunOptions } from "../contract/run.js";
+import { runPlan } from "../contract/run.js";
+import { exitCodeOf } from "../contract/run/report.js";
+import { CLI_WORDING, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, OptionError, resolveTesterOptions, type TesterOptions } from "../contract/tester-options.js";
 import { readCredentials, readKeysFile } from "./credentials.js";
-import { checkedBaseUrl } from "./options.js";
 import { colourWanted, styled, wrap } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
 import { parseMinCoverage, type MinCoverage } from "../validation/coverage.js";
@@ -85,7 +86,7 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
   --no-pacing                  send as fast as --concurrency allows, ignoring the document's rate
                                limits: only for a server that does not enforce them (such as
                                txc-api serve --no-rate-limits)
-  --max-wait SECONDS           most time spent in all keeping quiet after 429 answers (default 60:
+  --max-wait SECONDS           most time spent in all keeping quiet after 429 answers (default ${DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000}:
                                Retry-After, else a whole documented period of the scope); after
                                that a 429 fails its check at once
   --max-time SECONDS           deadline of the whole run; checks not started by then fail the run
@@ -137,16 +138,8 @@ closes connections or stops answering (the run is incomplete). Each failure show
 expected, what came back, what the server said, and a command that reproduces it; identical
 failures are shown once, with their count.`;
 
-/** Node turns a longer timer delay into 1 ms. */
-
-function positiveInteger(value: string | undefined, fallback: number, option: string, minimum = 1, maximum = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(number) || number < minimum || number > maximum) {
-    throw new UsageError(`${option} must be an integer from ${minimum} to ${maximum}`);
-  }
-  return number;
-}
+/** A number as the command line gives it: digits only, else NaN (which its option's rule refuses). */
+const numberOf = (value: string | undefined, unit = 1): number | undefined => (value === undefined ? undefined : /^\d+$/.test(value.trim()) ? Number(value) * unit : NaN);
 
 const OPTIONS = {
   "base-url": { type: "string" },
@@ -177,42 +170,34 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
 
 /** The run as the command line asks for it, every option checked: a UsageError names the first wrong one. */
-function runOptionsOf(values: Values): Omit<RunOptions, "onEvent" | "onExchange"> {
-  const baseUrl = checkedBaseUrl(values["base-url"]);
-  const operations = (values.operation ?? operationIds) as OperationId[];
-  const unknown = operations.filter((id) => !operationIds.includes(id));
-  if (unknown.length) throw new UsageError(`unknown --operation ${printable(unknown.join(", "), 200)}; operations: ${operationIds.join(", ")}`);
-  const expectNotImplemented = (values["expect-not-implemented"] ?? []).flatMap((list) => list.split(",").map((id) => id.trim()).filter(Boolean));
-  const unknownExpected = expectNotImplemented.filter((id) => !operationIds.includes(id as OperationId));
-  if (unknownExpected.length) throw new UsageError(`unknown --expect-not-implemented ${printable(unknownExpected.join(", "), 200)}; operations: ${operationIds.join(", ")}`);
-  const asked = values.checks?.split(",").map((name) => name.trim()) ?? DEFAULT_CHECKS;
-  const unknownChecks = asked.filter((name) => !isCheckName(name));
-  if (unknownChecks.length) throw new UsageError(`unknown check ${printable(unknownChecks.join(", "), 200)}; checks: ${CHECK_NAMES.join(", ")}`);
-  const seconds = (value: string | undefined, fallback: number, option: string, minimum: number) =>
-    positiveInteger(value, fallback, option, minimum, Math.floor(MAX_TIMER_MS / 1000)) * 1000;
-  return {
-    baseUrl,
-    identities: values.keys === undefined ? [readCredentials(values["api-secret-file"])] : readKeysFile(values.keys),
-    basic: basicIdentity(),
-    proxy: proxyOption(values.proxy),
-    fixtures: fixturesOption(values.fixtures),
-    operations,
-    checks: new Set(asked.filter(isCheckName)),
-    named: { operations: values.operation !== undefined, checks: values.checks !== undefined },
-    allowPartial: values["allow-partial"]!,
-    expectNotImplemented: expectNotImplemented as OperationId[],
-    ...(values["min-coverage"] === undefined ? {} : { minCoverage: minCoverageOption(values["min-coverage"]) }),
-    includeMutations: values["include-mutations"]!,
-    seed: positiveInteger(values.seed, 1, "--seed", 0),
-    examplesPerOperation: positiveInteger(values["examples-per-operation"], 10, "--examples-per-operation", 0, 100_000),
-    timeoutMs: positiveInteger(values.timeout, DEFAULT_TIMEOUT_MS, "--timeout", 1, MAX_TIMER_MS),
-    concurrency: positiveInteger(values.concurrency, 1, "--concurrency", 1, 1000),
-    connections: positiveInteger(values.connections, DEFAULT_CONNECTIONS, "--connections", 1, 64),
-    pacing: !values["no-pacing"],
-    maxRateLimitWaitMs: seconds(values["max-wait"], DEFAULT_MAX_RATE_LIMIT_WAIT_MS / 1000, "--max-wait", 0),
-    maxTimeMs: values["max-time"] === undefined ? undefined : seconds(values["max-time"], 0, "--max-time", 1),
-    maxFailures: values["max-failures"] === undefined ? undefined : positiveInteger(values["max-failures"], 0, "--max-failures"),
-  };
+function runOptionsOf(values: Values): TesterOptions {
+  try {
+    return resolveTesterOptions({
+      baseUrl: values["base-url"],
+      identities: values.keys === undefined ? [readCredentials(values["api-secret-file"])] : readKeysFile(values.keys),
+      basic: basicIdentity(),
+      proxy: values.proxy,
+      fixtures: fixturesOption(values.fixtures),
+      operations: values.operation,
+      checks: values.checks?.split(",").map((name) => name.trim()),
+      expectNotImplemented: values["expect-not-implemented"]?.flatMap((list) => list.split(",").map((id) => id.trim()).filter(Boolean)),
+      allowPartial: values["allow-partial"],
+      ...(values["min-coverage"] === undefined ? {} : { minCoverage: minCoverageOption(values["min-coverage"]) }),
+      includeMutations: values["include-mutations"],
+      seed: numberOf(values.seed),
+      examplesPerOperation: numberOf(values["examples-per-operation"]),
+      timeoutMs: numberOf(values.timeout),
+      concurrency: numberOf(values.concurrency),
+      connections: numberOf(values.connections),
+      pacing: !values["no-pacing"],
+      maxRateLimitWaitMs: numberOf(values["max-wait"], 1000),
+      maxTimeMs: numberOf(values["max-time"], 1000),
+      maxFailures: numberOf(values["max-failures"]),
+    }, CLI_WORDING);
+  } catch (error) {
+    if (error instanceof OptionError) throw new UsageError(printable(error.message, 400));
+    throw error;
+  }
 }
 
 function minCoverageOption(text: string): MinCoverage {
@@ -231,7 +216,7 @@ function fixturesOption(file: string | undefined): FixtureLists | undefined {
 }
 
 /** The header, printed once the start has proven the target: what is tested, with which checks. */
-function header(run: Omit<RunOptions, "onEvent" | "onExchange">): string {
+function header(run: TesterOptions): string {
   const idle = new Set(notSelected({ ...run, hasBasicIdentity: run.basic !== undefined }).checks.map((entry) => entry.check));
   return wrap(`Contract-testing ${run.baseUrl} (checks: ${[...run.checks].filter((check) => !idle.has(check)).join(", ")})`, 100);
 }
@@ -262,7 +247,6 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   const release = stopOnSignals(controller);
   const report = await runPlan({
     ...run,
-    surface: "cli",
     signal: controller.signal,
     onExchange: values.verbose ? (event) => console.error(debugLine("response", event)) : undefined,
     onEvent: (event) => {
@@ -282,17 +266,6 @@ export async function contractTestCommand(argv: string[]): Promise<void> {
   ndjson?.finish(report);
   if (stop?.error !== undefined) throw stop.error;
   process.exitCode = exitCodeOf(report);
-}
-
-/** --proxy as an http(s) URL of a proxy; the refusal never repeats the value, which may hold a password. */
-function proxyOption(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {}
-  if (!url || !/^https?:$/.test(url.protocol)) throw new UsageError("--proxy needs an http:// or https:// URL, such as http://127.0.0.1:3128");
-  return value;
 }
 
 /** The ordinary account's identity, when both variables are set; one without the other is a mistake. */

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { signedCurlCommand } from "../signing/curl.js";
-import { NONCE_FIELD, PATH_FIELD, signedBody, signRequest, SIGNING_FIELDS } from "../signing/sign.js";
+import { signRequest } from "../signing/sign.js";
+import { NONCE_FIELD, PATH_FIELD, signedBody, SIGNING_FIELDS } from "../signing/body.js";
 import { parameterIssues } from "../client/params.js";
 import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";

@@ -1,4 +1,4 @@
-import { SIGNING_FIELDS } from "../signing/sign.js";
+import { SIGNING_FIELDS } from "../signing/body.js";
 import type { ValidationIssue } from "../validation/issues.js";
 
 /** Fields the document does not list, sent as given on signed calls (for example `{ nonceWindow: true }`). */

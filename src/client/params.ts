@@ -1,5 +1,5 @@
 import { operationIndex } from "../../generated/operations.js";
-import { SIGNING_FIELDS } from "../signing/sign.js";
+import { SIGNING_FIELDS } from "../signing/body.js";
 import { closest } from "../text/closest.js";
 import type { ValidationIssue } from "../validation/issues.js";
 import type { OperationId } from "./operation-types.js";

@@ -3,7 +3,8 @@
 // signed as it will be sent.
 import { operationIndex } from "../../generated/operations.js";
 import { RequestValidationError } from "../errors/index.js";
-import { bodyText, signBodyText, signedBody, type Credentials, type SignedHeaders } from "../signing/sign.js";
+import { signBodyText, type Credentials, type SignedHeaders } from "../signing/sign.js";
+import { bodyText, signedBody } from "../signing/body.js";
 import type { NonceSource } from "../signing/nonce.js";
 import { validationIssues } from "../validation/issues.js";
 import type { OperationValidators } from "../validation/operation-validators.js";

@@ -3,20 +3,20 @@
 // the document; each one missed is a problem of its own, saying why and what to do.
 import { operationIds, type OperationId } from "../../generated/operations.js";
 import type { CheckName } from "./checks/registry.js";
-import { MUTATIONS_LEFT_OUT, type NotSelected } from "./selection.js";
+import type { LeftOut, NotSelected } from "./selection.js";
+import type { Wording } from "./tester-options.js";
 
 export type Asked = {
   operations: readonly OperationId[];
   checks: ReadonlySet<CheckName>;
   /** Whether the operations, and the checks, were named (--operation, --checks; `operations`, `checks`), not the defaults. */
   named: { operations: boolean; checks: boolean };
-  surface: "cli" | "library";
+  wording: Wording;
 };
 
 /** What to do about a reason something was left out, in the words of the surface the user has. */
-function advice(reason: string, surface: Asked["surface"]): string {
-  if (reason === MUTATIONS_LEFT_OUT) return `it changes state; add ${surface === "cli" ? "--include-mutations" : "includeMutations: true"}`;
-  return reason;
+function advice(leftOut: LeftOut, wording: Wording): string {
+  return leftOut.code === "changes-state" ? `it changes state; ${wording.turnOn("includeMutations")}` : leftOut.reason;
 }
 
 /**
@@ -27,21 +27,21 @@ function advice(reason: string, surface: Asked["surface"]): string {
 export function unexercised(asked: Asked, left: NotSelected, exercised: ReadonlySet<string>, checksRan: ReadonlySet<string>): string[] {
   const problems: string[] = [];
   if (!operationIds.some((id) => exercised.has(id))) {
-    const why = left.operations.find((entry) => asked.operations.includes(entry.operationId))?.reason;
-    problems.push(`no operation of the document was exercised${why ? `: ${advice(why, asked.surface)}` : ""}`);
+    const why = left.operations.find((entry) => asked.operations.includes(entry.operationId));
+    problems.push(`no operation of the document was exercised${why ? `: ${advice(why, asked.wording)}` : ""}`);
   }
   if (asked.named.operations) {
     for (const operationId of asked.operations) {
       if (exercised.has(operationId)) continue;
-      const reason = left.operations.find((entry) => entry.operationId === operationId)?.reason;
-      problems.push(`${operationId}: not exercised: ${reason ? advice(reason, asked.surface) : `no case of the checks selected (${[...asked.checks].join(", ")}) reached it`}`);
+      const leftOut = left.operations.find((entry) => entry.operationId === operationId);
+      problems.push(`${operationId}: not exercised: ${leftOut ? advice(leftOut, asked.wording) : `no case of the checks selected (${[...asked.checks].join(", ")}) reached it`}`);
     }
   }
   if (asked.named.checks) {
     for (const check of asked.checks) {
       if (checksRan.has(check)) continue;
-      const reason = left.checks.find((entry) => entry.check === check)?.reason;
-      problems.push(`${check}: ran nowhere: ${reason ? advice(reason, asked.surface) : "no operation selected has a case for it"}`);
+      const leftOut = left.checks.find((entry) => entry.check === check);
+      problems.push(`${check}: ran nowhere: ${leftOut ? advice(leftOut, asked.wording) : "no operation selected has a case for it"}`);
     }
   }
   return problems;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { contractFacts } from "../../generated/contract-facts.js";
-import { NONCE_FIELD, PATH_FIELD, signedBody } from "../signing/sign.js";
+import { NONCE_FIELD, PATH_FIELD, signedBody } from "../signing/body.js";
 import { validationIssues } from "../validation/issues.js";
 import { validators } from "../../generated/validators.js";
 import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";

@@ -1,13 +1,12 @@
-import { operationIndex } from "../../generated/operations.js";
 import { TxcError } from "../errors/base.js";
-import { DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
-import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
-import { checkBaseUrl } from "../transport/base-url.js";
-import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, registry, type CheckName } from "./checks/registry.js";
+import { registry, type CheckName } from "./checks/registry.js";
 import type { OperationId } from "../../generated/operations.js";
 import { buildCases, planContext } from "./plan.js";
 import { failureBlock } from "./report-text.js";
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_MS, exitCodeOf, runPlan, type BlockedWorkflow, type Outcome, type Report, type RunEvent } from "./run.js";
+import { runPlan } from "./run.js";
+import { exitCodeOf } from "./run/report.js";
+import type { BlockedWorkflow, Outcome, Report, RunEvent } from "./run/run-types.js";
+import { LIBRARY_WORDING, OptionError, resolveTesterOptions } from "./tester-options.js";
 import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 import type { NotSelected } from "./selection.js";
 import type { Coverage, MinCoverage } from "../validation/coverage.js";
@@ -47,6 +46,10 @@ export type ContractTestOptions = {
   timeoutMs?: number;
   pacing?: boolean;
   maxRateLimitWaitMs?: number;
+  /** The whole run's deadline: checks not started by then are not run, and the run fails (as the CLI's --max-time). */
+  maxTimeMs?: number;
+  /** Stop after this many failed checks; the run fails (as the CLI's --max-failures). */
+  maxFailures?: number;
   proxy?: string;
   signal?: AbortSignal;
   /** Progress as the run goes: each result, each operation done, each note. */
@@ -115,46 +118,20 @@ function fixturesOf(given: FixturesGiven | undefined): FixtureLists | undefined 
 }
 
 function runOptions(options: ContractTestOptions) {
-  const baseUrl = checkBaseUrl(options?.baseUrl);
-  if ("problem" in baseUrl) throw new ContractTestStoppedError(`baseUrl ${baseUrl.problem}`);
-  const checks = options.checks ?? [...DEFAULT_CHECKS];
-  const unknownCheck = checks.find((check) => !isCheckName(check));
-  if (unknownCheck) throw new ContractTestStoppedError(`unknown check ${JSON.stringify(unknownCheck)}; checks: ${CHECK_NAMES.join(", ")}`);
-  const operations = (options.operations ?? Object.keys(operationIndex)) as OperationId[];
-  const unknownOperation = [...operations, ...(options.expectNotImplemented ?? [])].find((id) => !Object.hasOwn(operationIndex, id));
-  if (unknownOperation) throw new ContractTestStoppedError(`unknown operation ${JSON.stringify(unknownOperation)}; operations: ${Object.keys(operationIndex).join(", ")}`);
-  if (options.connections !== undefined && !(Number.isInteger(options.connections) && options.connections >= 1 && options.connections <= 64)) {
-    throw new ContractTestStoppedError(`connections must be a whole number from 1 to 64 (got ${String(options.connections)})`);
+  try {
+    return {
+      ...resolveTesterOptions({
+        ...options,
+        identities: [{ apiKey: options.apiKey, apiSecret: options.apiSecret }, ...(options.moreKeys ?? [])],
+        fixtures: fixturesOf(options.fixtures),
+      }, LIBRARY_WORDING),
+      signal: options.signal,
+      onEvent: options.onEvent,
+    };
+  } catch (error) {
+    if (error instanceof OptionError) throw new ContractTestStoppedError(error.message);
+    throw error;
   }
-  for (const [name, value] of Object.entries(options.minCoverage ?? {})) {
-    if (!["operations", "statuses"].includes(name) || typeof value !== "number" || !(value >= 0 && value <= 100)) {
-      throw new ContractTestStoppedError(`minCoverage.${name} must be a percentage from 0 to 100 (the keys: operations, statuses)`);
-    }
-  }
-  return {
-    baseUrl: baseUrl.url,
-    identities: [{ apiKey: options.apiKey, apiSecret: options.apiSecret }, ...(options.moreKeys ?? [])],
-    basic: options.basic,
-    operations,
-    checks: new Set(checks as CheckName[]),
-    includeMutations: options.includeMutations ?? false,
-    seed: options.seed ?? 1,
-    examplesPerOperation: options.examplesPerOperation ?? 10,
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    concurrency: options.concurrency ?? 1,
-    connections: options.connections ?? DEFAULT_CONNECTIONS,
-    pacing: options.pacing ?? true,
-    maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
-    fixtures: fixturesOf(options.fixtures),
-    proxy: options.proxy,
-    signal: options.signal,
-    onEvent: options.onEvent,
-    surface: "library" as const,
-    named: { operations: options.operations !== undefined, checks: options.checks !== undefined },
-    allowPartial: options.allowPartial ?? false,
-    expectNotImplemented: (options.expectNotImplemented ?? []) as OperationId[],
-    ...(options.minCoverage ? { minCoverage: options.minCoverage } : {}),
-  };
 }
 
 const failureOf = (result: CheckResult): ContractFailure => ({
@@ -192,7 +169,7 @@ function resultOf(report: Report): ContractTestResult {
     blocked: report.blocked,
     notSelected: report.notSelected,
     outcomes: report.outcomes,
-    coverage: report.documentCoverage,
+    coverage: report.coverage,
   };
 }
 

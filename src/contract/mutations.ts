@@ -1,4 +1,4 @@
-import { SIGNING_FIELDS } from "../signing/sign.js";
+import { SIGNING_FIELDS } from "../signing/body.js";
 import type { Schema } from "../../generated/contract-facts.js";
 
 export type Mutation = { name: string; field: string; apply: (fields: Record<string, unknown>) => Record<string, unknown> };

@@ -4,6 +4,7 @@ import { isCheckName, registry, type CheckName } from "./checks/registry.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { contractFacts } from "../../generated/contract-facts.js";
 import { seededRandom } from "./random.js";
+import { sends } from "./tester-options.js";
 import { firstValues, FixtureSupply, type FixtureLists } from "./fixtures.js";
 
 export type PlanOptions = {
@@ -20,7 +21,7 @@ export type PlanOptions = {
 
 export function planContext(options: PlanOptions): PlanContext {
   return {
-    operations: options.operations.filter((id) => options.includeMutations || !operationIndex[id].stateChanging),
+    operations: options.operations.filter((id) => sends(options, id)),
     wanted: (check) => isCheckName(check) && options.checks.has(check),
     includeMutations: options.includeMutations,
     examplesPerOperation: options.examplesPerOperation,

@@ -1,7 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { coverageProperties, junitXml, type JUnitCase, type JUnitSuite } from "../text/junit.js";
 import { NdjsonWriter } from "../text/ndjson.js";
-import { exitCodeOf, type Report, type RunEvent } from "./run.js";
+import { exitCodeOf } from "./run/report.js";
+import type { Report, RunEvent } from "./run/run-types.js";
 
 const notSelected = (classname: string, reason: string): JUnitCase => ({ classname, name: "not selected", skipped: { message: "not selected", lines: reason } });
 
@@ -21,7 +22,7 @@ export function writeJUnit(file: string, report: Report) {
     const why = `blocked by ${blockedBy}, which is not implemented`;
     byOperation.set(operationId, [...(byOperation.get(operationId) ?? []), { classname: `${operationId}.sequences`, name: `workflow ${workflowId}`, skipped: { message: why, lines: why } }]);
   }
-  const suites: JUnitSuite[] = [...byOperation].map(([operationId, cases]) => ({ name: operationId, properties: coverageProperties(report.documentCoverage, operationId), cases }));
+  const suites: JUnitSuite[] = [...byOperation].map(([operationId, cases]) => ({ name: operationId, properties: coverageProperties(report.coverage, operationId), cases }));
   const { operations, checks } = report.notSelected;
   const skipped = [...operations.map((o) => notSelected(o.operationId, o.reason)), ...checks.map((c) => notSelected(`checks.${c.check}`, c.reason))];
   if (skipped.length) suites.push({ name: "not selected", cases: skipped });
@@ -71,7 +72,7 @@ export class NdjsonReport {
       outcomes: Object.fromEntries(report.outcomes.map((o) => [o.operationId, o.outcome])),
       runProblems: report.runProblems.length + (report.stoppedEarly ? 1 : 0),
       ...(report.partial ? { partial: report.partial } : {}),
-      coverage: report.documentCoverage,
+      coverage: report.coverage,
       ...(report.stoppedEarly ? { stoppedEarly: report.stoppedEarly.cause } : {}),
       notes: report.notes,
       requests: report.requests,

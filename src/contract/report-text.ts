@@ -1,5 +1,5 @@
 import { COLUMNS, styled, wrap } from "../text/terminal.js";
-import type { Report } from "./run.js";
+import type { Report } from "./run/run-types.js";
 import { isUnknownPath, type CheckResult } from "./case.js";
 import { counted } from "../text/counted.js";
 import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
@@ -141,7 +141,7 @@ export function summaryLine(report: Report, colour = false): string {
 export function summary(report: Report, { colour = false, columns = COLUMNS }: SummaryOptions = {}): string {
   // An operation the server does not have is said once, in the outcomes: no block, no reproduction.
   const groups = groupFailures(report.results.filter((r) => r.check !== NOT_IMPLEMENTED_CHECK));
-  const covered = Object.entries(report.coverage.statuses).map(
+  const covered = Object.entries(report.statusesSeen.statuses).map(
     ([id, { documented, observed }]) => `  ${pad(id, 28)} observed ${observed.join(", ") || "none"} of documented ${documented.join(", ")}`,
   );
   const table_ = table(report, columns);
@@ -153,7 +153,7 @@ export function summary(report: Report, { colour = false, columns = COLUMNS }: S
     ...outcomeLines(report, columns),
     // An operation the server does not have leaves nothing to note of it.
     ...report.notes.filter((note) => !report.notImplemented.some((id) => note.startsWith(`${id}: `))).map((note) => `note: ${note}`),
-    `coverage: ${report.documentCoverage.operations.exercised} of ${report.documentCoverage.operations.total} operations exercised (${report.documentCoverage.operations.percent}%), ${report.documentCoverage.statuses.observed} of ${report.documentCoverage.statuses.documented} documented statuses observed (${report.documentCoverage.statuses.percent}%); statuses:`,
+    `coverage: ${report.coverage.operations.exercised} of ${report.coverage.operations.total} operations exercised (${report.coverage.operations.percent}%), ${report.coverage.statuses.observed} of ${report.coverage.statuses.documented} documented statuses observed (${report.coverage.statuses.percent}%); statuses:`,
     ...covered,
     report.rateLimited ? `${report.rateLimited === 1 ? "1 answer was 429 and was" : `${report.rateLimited} answers were 429 and were`} waited out and sent again` : undefined,
     ...report.runProblems.map((problem) => styled(colour, "red", `✗ run: ${problem}`)),

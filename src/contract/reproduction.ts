@@ -1,5 +1,6 @@
 // The shell reproduction of a case, printed with each failure: it signs afresh from the environment.
-import { API_KEY_HEADER, bodyText, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import { bodyText } from "../signing/body.js";
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
 import type { Case } from "./case.js";
 

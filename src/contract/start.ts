@@ -6,11 +6,9 @@ import { operationIndex, type OperationId } from "../../generated/operations.js"
 import { realFields } from "./fixtures.js";
 import { saysAbsent } from "../validation/absent.js";
 import { ConnectionError, type Sender } from "./send.js";
+import type { Wording } from "./tester-options.js";
 
-/**
- * What the one line of a refusal may add for the surface it is printed on: the CLI names its
- * flags (--base-url, --operation), the library its options (baseUrl, operations).
- */
+/** What the one line of a refusal may add, in the words of the surface it is printed on. */
 export type StartHint =
   | { kind: "base-url" }
   | { kind: "test-the-others"; operations: OperationId[] }
@@ -25,15 +23,13 @@ export class StartError extends Error {
 }
 
 /** The refusal as one line, its hint in the words of the surface that prints it. */
-export function startErrorText(error: StartError, surface: "cli" | "library"): string {
+export function startErrorText(error: StartError, wording: Wording): string {
   const { hint } = error;
   if (!hint) return error.message;
-  const cli = surface === "cli";
-  const baseUrl = `${error.message} Check ${cli ? "--base-url" : "baseUrl"}`;
+  const baseUrl = `${error.message} Check ${wording.name("baseUrl")}`;
   if (hint.kind === "base-url") return `${baseUrl}.`;
-  if (hint.kind === "include-mutations") return `${baseUrl}; if the server has only state-changing operations so far, ${cli ? "add --include-mutations" : "set includeMutations: true"}.`;
-  const others = cli ? hint.operations.map((id) => `--operation ${id}`).join(" ") : `operations: ${JSON.stringify(hint.operations)}`;
-  return `${error.message}, or test the others alone (${others})`;
+  if (hint.kind === "include-mutations") return `${baseUrl}; if the server has only state-changing operations so far, ${wording.turnOn("includeMutations")}.`;
+  return `${error.message}, or test the others alone (${wording.given("operations", hint.operations)})`;
 }
 
 const said = (observed: Observation) => {
@@ -79,8 +75,10 @@ export type StartOptions = {
   selected: OperationId[];
   /** Whether the run tests the ping. */
   pingPlanned: boolean;
-  /** How many main keys there are (--keys), each proven on its own worker. */
+  /** How many main keys there are, each proven on its own worker. */
   mainKeys: number;
+  /** How the user named the keys, for a refusal. */
+  wording: Wording;
   hasBasic: boolean;
   fixtures: Partial<Record<OperationId, Record<string, unknown>>>;
 };
@@ -119,8 +117,8 @@ async function prove(sender: Sender, options: StartOptions): Promise<string[]> {
     notes.push(`GET ${operationIndex[PUBLIC_PROBE].path} answered ${ping.status}: this server has no ping yet`);
   }
   const probeKeys: ProbeKey[] = [
-    ...Array.from({ length: options.mainKeys }, (_, worker) => ({ worker, name: options.mainKeys > 1 ? `key ${worker + 1} of --keys` : "TXC_API_KEY", partner: true })),
-    ...(options.hasBasic ? [{ worker: 0, name: "TXC_API_KEY_BASIC", identity: "basic" as const, partner: false }] : []),
+    ...Array.from({ length: options.mainKeys }, (_, worker) => ({ worker, name: options.wording.mainKey(worker, options.mainKeys), partner: true })),
+    ...(options.hasBasic ? [{ worker: 0, name: options.wording.basicKey, identity: "basic" as const, partner: false }] : []),
   ];
   let apiProven = pingProves;
   // Once an operation answered like this API, the other keys are proven on it.

@@ -57,7 +57,7 @@ function acceptanceProblems(testCase: Case & { operationId: OperationId }, obser
   if (observed.status === 429) return [problem("refused-valid", "a valid request was still refused with 429 after a quiet window of the documented period: the server's limits are stricter than the document's, or another client uses the same address")];
   if (observed.status >= 500) return [problem("refused-valid", `a valid request got a server error ${observed.status}`)];
   if (observed.status === 403 && operationIndex[operationId].businessPartnerOnly) {
-    return [problem("refused-valid", "the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or leave the operation out with --operation")];
+    return [problem("refused-valid", "the API key was refused 403 on a business-partner-only operation: test with a business-partner key, or test the other operations alone")];
   }
   const drift = oracleProblems(["error-keys", "decided-values"], exchangeOf(testCase, observed, true), observed);
   if (mustSucceed || observed.status < 400 || [401, 403, 404].includes(observed.status)) return [problem("refused-valid", `a valid request was refused with ${observed.status}`), ...drift];

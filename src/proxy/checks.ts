@@ -2,7 +2,7 @@
 // package (the kit's verification and request validation, the answer reading of the client and
 // the tester, the ties to the request, the documented rate limits), applied to what really went by.
 import { operationIndex, type OperationId } from "../../generated/operations.js";
-import { SIGNING_FIELDS } from "../signing/sign.js";
+import { SIGNING_FIELDS } from "../signing/body.js";
 import { API_KEY_HEADER } from "../signing/headers.js";
 import { closest } from "../text/closest.js";
 import { printable } from "../text/printable.js";

@@ -1,6 +1,6 @@
 // The nonce rule the description leaves open ("acceptance window, scope of uniqueness: not
 // shown"), as a store a server can replace. The default is the sandbox's pick.
-import { NONCE_FIELD } from "../signing/sign.js";
+import { NONCE_FIELD } from "../signing/body.js";
 
 /** Why a nonce was refused. */
 export type NonceRefusal = { accepted: false; reason: "nonce-format" | "nonce-reused"; message: string };

@@ -3,7 +3,8 @@
 import { isUtf8 } from "node:buffer";
 import { createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
-import { API_KEY_HEADER, NONCE_FIELD, PATH_FIELD, PAYLOAD_HEADER, payloadSignature, SIGNATURE_HEADER } from "../signing/sign.js";
+import { API_KEY_HEADER, PAYLOAD_HEADER, payloadSignature, SIGNATURE_HEADER } from "../signing/sign.js";
+import { NONCE_FIELD, PATH_FIELD } from "../signing/body.js";
 import { privateErrorBody } from "./error-bodies.js";
 import { isPromise } from "./maybe-promise.js";
 import type { HeadersInput } from "./api-handler-types.js";

@@ -1,15 +1,10 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
-import { signing } from "../../generated/operations.js";
 import { OptionsError } from "../errors/options.js";
+import { bodyText } from "./body.js";
 
 import { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "./headers.js";
 
 export { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER };
-/** The body field the signer sets to the path called, and the one it sets to the nonce. */
-export const PATH_FIELD = signing.bodyFields.path;
-export const NONCE_FIELD = signing.bodyFields.nonce;
-/** The body fields the signer sets on every private request: the path called and the nonce. */
-export const SIGNING_FIELDS: ReadonlySet<string> = new Set([PATH_FIELD, NONCE_FIELD]);
 
 /** The three headers of a signed request. */
 export const authHeaderNames = [API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER] as const;
@@ -49,15 +44,6 @@ export function signBodyText(body: string, { apiKey, secretKey }: Credentials): 
 
 /** An API key and its secret, as a caller gives them. */
 export type ApiKeyPair = { apiKey: string; apiSecret: string };
-
-/** The body of a private request: the path and the nonce first, then the fields (any signing field among them replaced). */
-export function signedBody(path: string, nonce: string, fields: object = {}): Record<string, unknown> {
-  const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...rest } = fields as Record<string, unknown>;
-  return { [PATH_FIELD]: path, [NONCE_FIELD]: nonce, ...rest };
-}
-
-/** The body text of a private request: the path and the nonce first, then the fields. */
-export const bodyText = (path: string, nonce: string, fields?: object): string => JSON.stringify(signedBody(path, nonce, fields));
 
 export type SignRequestInput = {
   path: string;

@@ -7,7 +7,7 @@ import { contractFacts } from "../../generated/contract-facts.js";
 import { mutations } from "../../src/contract/mutations.js";
 import { shrink, SHRINK_TRIES } from "../../src/contract/shrink.js";
 import { validators } from "../../generated/validators.js";
-import { signedBody, SIGNING_FIELDS } from "../../src/signing/sign.js";
+import { signedBody, SIGNING_FIELDS } from "../../src/signing/body.js";
 
 const investments = operationIndex.getInvestmentsHistory;
 

@@ -102,8 +102,8 @@ describe("txc-api contract-test against broken servers", () => {
 describe("txc-api contract-test usage", () => {
   it.each([
     [[], /--base-url is required/],
-    [["--base-url", "http://127.0.0.1:9", "--checks", "positive,speed"], /unknown check speed/],
-    [["--base-url", "http://127.0.0.1:9", "--operation", "getEverything"], /unknown --operation getEverything/],
+    [["--base-url", "http://127.0.0.1:9", "--checks", "positive,speed"], /--checks names no check: "speed"; checks: /],
+    [["--base-url", "http://127.0.0.1:9", "--operation", "getEverything"], /--operation names no operation of the document: "getEverything"/],
     [["--base-url", "http://127.0.0.1:9"], /cannot reach the server: GET http:\/\/127.0.0.1:9\/api\/v4\/public\/ping: the server refused the connection: nothing listens there at 127.0.0.1:9 \(ECONNREFUSED\)/],
   ])("exits 2 on %j", async (args, message) => {
     const run = await contractTest(args as string[]);

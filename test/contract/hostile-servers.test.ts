@@ -7,6 +7,7 @@ import path from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { signRequest, timeNonce } from "../../src/index.js";
+import { runContractTest } from "../../src/contract-entry.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { startBrokenServer } from "../helpers/broken-servers.js";
 import { endlessBody, kernelBufferedBytes, startHostile } from "../helpers/hostile-server.js";
@@ -318,6 +319,36 @@ describe("contract-test run limits and fixtures", () => {
       expect(run.code, run.stdout).toBe(1);
       expect(run.stdout).toMatch(/✗ run: stopped after 2 failed checks \(--max-failures 2\): \d+ of \d+ planned checks did not run/);
       expect(ndjsonOf(file).filter((r) => !r.passed && !r.skipped)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("the library's maxFailures stops the run as --max-failures does", async () => {
+    const server = await startBrokenServer({
+      name: "refuses everything", operationId: "getMainBalance", check: "positive",
+      answerInstead: (r) => (r.path.endsWith("/balance") ? { status: 400, contentType: "application/json", body: privateError("no") } : undefined),
+    });
+    try {
+      const result = await runContractTest({ baseUrl: server.baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, operations: ["getMainBalance"], maxFailures: 2 });
+      expect(result.exitStatus).toBe(1);
+      expect(result.failed).toBe(2);
+      expect(result.runProblems[0]).toMatch(/^stopped after 2 failed checks \(maxFailures 2\): \d+ of \d+ planned checks did not run$/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("the library's maxTimeMs ends a slow run at its deadline, in the library's words", async () => {
+    const server = await startHostile((request, response) => {
+      if (isPing(request.url)) return json(response, 200, ["pong"]);
+      request.resume();
+      setTimeout(() => json(response, 200, {}), 400);
+    });
+    try {
+      const result = await runContractTest({ baseUrl: server.baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, operations: ["getMainBalance"], maxTimeMs: 1000 });
+      expect(result.exitStatus).toBe(1);
+      expect(result.runProblems[0]).toMatch(/^stopped at maxTimeMs \(1000 ms\): \d+ of \d+ planned checks did not run$/);
     } finally {
       await server.close();
     }

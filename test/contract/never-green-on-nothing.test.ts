@@ -58,7 +58,7 @@ describe("what was asked for and not exercised fails the run", () => {
   it("contractTests: the run as a whole fails with the same words; allowPartial passes it", async () => {
     const options = { baseUrl: sandbox.baseUrl, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, operations: ["applyCode"], pacing: false };
     const whole = (tests: ReturnType<typeof contractTests>) => tests.find((test) => test.name === "the run as a whole")!;
-    await expect(whole(contractTests(options)).run()).rejects.toThrow("applyCode: not exercised: it changes state; add includeMutations: true");
+    await expect(whole(contractTests(options)).run()).rejects.toThrow("applyCode: not exercised: it changes state; set includeMutations: true");
     await expect(whole(contractTests({ ...options, allowPartial: true })).run()).resolves.toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@
 import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { API_KEY_HEADER, bodyText, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../../src/signing/sign.js";
+import { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../../src/signing/sign.js";
+import { bodyText } from "../../src/signing/body.js";
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../../src/signing/shell.js";
 
 const headerNames = { apiKey: API_KEY_HEADER, payload: PAYLOAD_HEADER, signature: SIGNATURE_HEADER };

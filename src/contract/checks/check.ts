@@ -56,6 +56,21 @@ export type PhaseContext = {
   lastSentAt: () => number;
 };
 
+/** A phase of a check's own, a sequence of requests rather than single cases, before or after the cases. */
+export type CheckPhase = { at: "before-cases" | "after-cases"; run: (context: PhaseContext) => Promise<void> };
+
+/** What a check reports on beyond its own cases: each operation, or workflow, a test of its own in `contractTests`. */
+export type Covered = { operationId: OperationId; workflowId?: string };
+
+/**
+ * What a check reports beyond its own cases, and so must say what it covers: nothing; a phase of
+ * its own; a verdict on every accepted answer of any check; or both.
+ */
+type OwnReports =
+  | { phase?: never; judgeAccepted?: never; covers?: never }
+  | { phase: CheckPhase; judgeAccepted?: (testCase: Case, observation: Observation) => CheckResult | undefined; covers: (plan: PlanContext) => Covered[] }
+  | { phase?: CheckPhase; judgeAccepted: (testCase: Case, observation: Observation) => CheckResult | undefined; covers: (plan: PlanContext) => Covered[] };
+
 /**
  * What run.ts does with every case, whichever check made it (nothing there names a check):
  * - sends it within the document's rate limits, paced as `requestsOf(case)` requests (a replay is
@@ -70,9 +85,9 @@ export type PhaseContext = {
  * A new check needs no change there: a module here, declared with `defineCheck`, and its name in
  * registry.ts.
  *
- * A check: its name and what it holds a server to; the cases it adds for each planned signed
- * operation (and once per run); a phase of its own, before or after the cases; and a verdict of
- * its own on every accepted answer of any check.
+ * A check, in the order a run uses it: its name and what it holds a server to; the cases it plans
+ * (once per run, and for each planned signed operation); a phase of its own before the cases,
+ * a verdict of its own on each accepted answer during them, or a phase after them (`OwnReports`).
  */
 export type Check<Name extends string = string> = {
   /** The name a user gives to --checks; the registry's list of names is made of these. */
@@ -80,15 +95,11 @@ export type Check<Name extends string = string> = {
   description: string;
   /** Run only when asked for by name (it sends a thousand requests or more). */
   optIn?: true;
-  /** What it needs beyond being asked for: an ordinary account's key, or --include-mutations; without it, it is listed as not selected. */
+  /** What it needs beyond being asked for: an ordinary account's key, or mutations included; without it, it is listed as not selected. */
   needs?: "basic-identity" | "mutations";
   casesOnce?: (plan: PlanContext) => Case[];
   cases?: (operation: PlannedOperation, plan: PlanContext) => Case[];
-  phase?: { at: "before-cases" | "after-cases"; run: (context: PhaseContext) => Promise<void> };
-  judgeAccepted?: (testCase: Case, observation: Observation) => CheckResult | undefined;
-  /** What it surely reports on beyond its own cases (from its phase or its verdicts): each operation, or workflow, a test of its own in `contractTests`. */
-  covers?: (plan: PlanContext) => { operationId: OperationId; workflowId?: string }[];
-};
+} & OwnReports;
 
 /** A check as its module declares it, its name kept as the literal it is: the registry's names are made of these. */
 export const defineCheck = <Name extends string>(check: Check<Name>): Check<Name> => check;

@@ -1,5 +1,5 @@
 import type { Case } from "../case.js";
-import { SIGNING_FIELDS } from "../../signing/sign.js";
+import { SIGNING_FIELDS } from "../../signing/body.js";
 import type { Schema } from "../../../generated/contract-facts.js";
 import { sampleValid } from "../random.js";
 import { defineCheck, type PlannedOperation, type PlanContext } from "./check.js";
