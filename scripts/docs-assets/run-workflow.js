@@ -11,10 +11,8 @@ import { credentialFields, element, showPanel, shownJson } from "./dom.js";
 import { RUN_LINK } from "./run-link.js";
 import { requestText, sendFromPage, signedRequest } from "./signing.js";
 
-/** Adds the workflow panel, opened by the Workflows section's "Run this workflow" links; `data` is the page's. */
-export function addWorkflowPanel({ operations, signing, demo, workflows, resetPath }) {
-  const operationOf = new Map(operations.map((operation) => [operation.operationId, operation]));
-  const exampleOf = (operationId) => operationOf.get(operationId)?.example;
+/** The panel's controls and the panel holding them. */
+function panelElements(workflows, demo) {
   const choice = element("select", { id: "txc-workflow-choice", "aria-label": "Workflow" },
     ...workflows.map((workflow) => element("option", { value: workflow.workflowId }, `${workflow.workflowId}: ${workflow.summary}`)));
   const { labels: credentialLabels, credentials } = credentialFields("txc-workflow", demo);
@@ -35,12 +33,91 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
     form,
     element("p", {}, "Steps"), steps,
     element("p", {}, "Outcome"), outcome);
+  return { choice, credentials, inputs, run, reset, steps, outcome, close, panel };
+}
 
+/** The workflow's inputs from the text the reader edited, its defaults filled in; an Error says what is wrong. */
+function givenInputs(workflow, text) {
+  let value;
+  try {
+    value = JSON.parse(text || "{}");
+  } catch (error) {
+    throw new Error(`Not run: the inputs are not JSON: ${error.message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("Not run: the inputs must be a JSON object, one member per input");
+  const all = inputsOf(workflow, value);
+  const missing = missingInputs(workflow, all);
+  if (missing.length) throw new Error(`Not run: the workflow needs the input${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  return all;
+}
+
+/** One step's line in the list, filled in as it is sent and answered. */
+function stepLine(steps, step, operation, request) {
+  const verdict = element("span", { class: "txc-step-verdict" }, "sending…");
+  const answer = element("pre", { "aria-label": "The answer" });
+  const line = element("li", { "data-step": step.stepId },
+    element("strong", {}, step.stepId), ` ${operation.method} ${operation.path} (${step.operationId}): `, verdict,
+    element("details", {}, element("summary", {}, "Request as sent"), element("pre", {}, requestText(operation, request))),
+    element("details", {}, element("summary", {}, "Answer"), answer));
+  steps.append(line);
+  return { line, verdict, answer };
+}
+
+/** Each step's line marked held or failed, and the walk's outcome in words. */
+function describeWalk(walk, steps, operationOf) {
+  for (const { step, unmet } of walk.steps) {
+    const line = steps.querySelector(`li[data-step="${CSS.escape(step.stepId)}"]`);
+    if (!line) continue;
+    line.dataset.verdict = unmet.length ? "failed" : "held";
+    line.querySelector(".txc-step-verdict").textContent += unmet.length ? `, does not hold:\n${unmet.join("\n")}` : ", holds";
+  }
+  const last = walk.steps.at(-1);
+  if (walk.outcome === "completed") return walk.steps.length === 1 ? "Completed: its one step held." : `Completed: all ${walk.steps.length} steps held.`;
+  if (walk.outcome === "ended") return `Ended early after ${last.step.stepId} (${walk.endedBy}), every step sent held.`;
+  // As the contract tester judges it: a step that changes state, refused where it was wanted.
+  const status = last.answer?.status;
+  const usedUp = operationOf.get(last.step.operationId)?.stateChanging && status >= 400 && status < 500
+    && statusTurnedDown(last.step.successCriteria, { inputs: {}, steps: {}, statusCode: status });
+  return [`Failed at ${last.step.stepId}:`, ...last.unmet,
+    ...(usedUp ? ["Its inputs may have been used up by an earlier run (a code redeems once, a deposit refunds once): reset the sandbox, or edit the inputs."] : [])].join("\n");
+}
+
+/** How the walk sends a step: signed in the page, sent to its origin, shown as a line of the list as it goes. */
+const stepSender = ({ operationOf, steps, credentials, signing }) => async (step, fields) => {
+  const operation = operationOf.get(step.operationId);
+  const request = await signedRequest(operation, fields, credentials(), signing);
+  const shown = stepLine(steps, step, operation, request);
+  const response = await sendFromPage(operation, request).catch((error) => {
+    shown.verdict.textContent = "no answer";
+    throw error;
+  });
+  shown.line.dataset.status = String(response.status);
+  shown.verdict.textContent = `${response.status} ${response.statusText}`;
+  shown.answer.textContent = shownJson(response.text);
+  return { status: response.status, body: response.json };
+};
+
+/** Restores the sandbox's data and nonces; the outcome in words. */
+async function resetSandbox(resetPath) {
+  const response = await fetch(resetPath, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", redirect: "error", credentials: "omit", cache: "no-store" })
+    .catch((error) => ({ ok: false, status: error.message }));
+  return { text: response.ok ? "The sandbox's data and nonces are restored." : `The sandbox was not reset (${response.status}).`, outcome: response.ok ? "reset" : "error" };
+}
+
+/** Adds the workflow panel, opened by the Workflows section's "Run this workflow" links; `data` is the page's. */
+export function addWorkflowPanel({ operations, signing, demo, workflows, resetPath }) {
+  const operationOf = new Map(operations.map((operation) => [operation.operationId, operation]));
+  const exampleOf = (operationId) => operationOf.get(operationId)?.example;
+  const { choice, credentials, inputs, run, reset, steps, outcome, close, panel } = panelElements(workflows, demo);
   const selected = () => workflows.find((workflow) => workflow.workflowId === choice.value);
+  const showOutcome = (text, kind) => {
+    outcome.textContent = text;
+    if (kind) outcome.dataset.outcome = kind;
+    else outcome.removeAttribute("data-outcome");
+  };
   const clearRun = () => {
     steps.replaceChildren();
-    outcome.textContent = "";
-    outcome.removeAttribute("data-outcome");
+    showOutcome("");
   };
   const showInputs = () => {
     clearRun();
@@ -59,74 +136,14 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
     showPanel(panel);
   }, true);
 
-  const given = () => {
-    let value;
-    try {
-      value = JSON.parse(inputs.value || "{}");
-    } catch (error) {
-      throw new Error(`Not run: the inputs are not JSON: ${error.message}`);
-    }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("Not run: the inputs must be a JSON object, one member per input");
-    const all = inputsOf(selected(), value);
-    const missing = missingInputs(selected(), all);
-    if (missing.length) throw new Error(`Not run: the workflow needs the input${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
-    return all;
-  };
-
-  /** One step's line in the list, filled in as it is sent and answered. */
-  const stepLine = (step, operation, request) => {
-    const verdict = element("span", { class: "txc-step-verdict" }, "sending…");
-    const answer = element("pre", { "aria-label": "The answer" });
-    const line = element("li", { "data-step": step.stepId },
-      element("strong", {}, step.stepId), ` ${operation.method} ${operation.path} (${step.operationId}): `, verdict,
-      element("details", {}, element("summary", {}, "Request as sent"), element("pre", {}, requestText(operation, request))),
-      element("details", {}, element("summary", {}, "Answer"), answer));
-    steps.append(line);
-    return { line, verdict, answer };
-  };
-
-  const send = async (step, fields) => {
-    const operation = operationOf.get(step.operationId);
-    const request = await signedRequest(operation, fields, credentials(), signing);
-    const shown = stepLine(step, operation, request);
-    const response = await sendFromPage(operation, request).catch((error) => {
-      shown.verdict.textContent = "no answer";
-      throw error;
-    });
-    shown.line.dataset.status = String(response.status);
-    shown.verdict.textContent = `${response.status} ${response.statusText}`;
-    shown.answer.textContent = shownJson(response.text);
-    return { status: response.status, body: response.json };
-  };
-
-  const describe = (walk) => {
-    for (const { step, unmet } of walk.steps) {
-      const line = steps.querySelector(`li[data-step="${CSS.escape(step.stepId)}"]`);
-      if (!line) continue;
-      line.dataset.verdict = unmet.length ? "failed" : "held";
-      line.querySelector(".txc-step-verdict").textContent += unmet.length ? `, does not hold:\n${unmet.join("\n")}` : ", holds";
-    }
-    const last = walk.steps.at(-1);
-    if (walk.outcome === "completed") return walk.steps.length === 1 ? "Completed: its one step held." : `Completed: all ${walk.steps.length} steps held.`;
-    if (walk.outcome === "ended") return `Ended early after ${last.step.stepId} (${walk.endedBy}), every step sent held.`;
-    // As the contract tester judges it: a step that changes state, refused where it was wanted.
-    const status = last.answer?.status;
-    const usedUp = operationOf.get(last.step.operationId)?.stateChanging && status >= 400 && status < 500
-      && statusTurnedDown(last.step.successCriteria, { inputs: {}, steps: {}, statusCode: status });
-    return [`Failed at ${last.step.stepId}:`, ...last.unmet,
-      ...(usedUp ? ["Its inputs may have been used up by an earlier run (a code redeems once, a deposit refunds once): reset the sandbox, or edit the inputs."] : [])].join("\n");
-  };
-
   run.addEventListener("click", async () => {
     clearRun();
     run.disabled = true;
     try {
-      const walk = await walkWorkflow(selected(), given(), send);
-      outcome.textContent = describe(walk);
-      outcome.dataset.outcome = walk.outcome;
+      const walk = await walkWorkflow(selected(), givenInputs(selected(), inputs.value), stepSender({ operationOf, steps, credentials, signing }));
+      showOutcome(describeWalk(walk, steps, operationOf), walk.outcome);
     } catch (error) {
-      outcome.textContent = error.message;
-      outcome.dataset.outcome = "error";
+      showOutcome(error.message, "error");
     } finally {
       run.disabled = false;
     }
@@ -134,10 +151,8 @@ export function addWorkflowPanel({ operations, signing, demo, workflows, resetPa
 
   reset.addEventListener("click", async () => {
     clearRun();
-    const response = await fetch(resetPath, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}", redirect: "error", credentials: "omit", cache: "no-store" })
-      .catch((error) => ({ ok: false, status: error.message }));
-    outcome.textContent = response.ok ? "The sandbox's data and nonces are restored." : `The sandbox was not reset (${response.status}).`;
-    outcome.dataset.outcome = response.ok ? "reset" : "error";
+    const { text, outcome: kind } = await resetSandbox(resetPath);
+    showOutcome(text, kind);
   });
 
   showInputs();

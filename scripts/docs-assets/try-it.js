@@ -3,9 +3,8 @@
 import { credentialFields, element, showPanel, shownJson } from "./dom.js";
 import { requestText, sendFromPage, signedRequest } from "./signing.js";
 
-/** Adds the Try it button and its panel; `data` is the page's (#txc-page-data). */
-export function addTryIt({ operations, signing, demo }) {
-  const { bodyFields } = signing;
+/** The button, the panel's controls and the panel holding them. */
+function panelElements(operations, bodyFields, demo) {
   const open = element("button", { id: "txc-try-it-open", type: "button", "aria-controls": "txc-try-it" }, "Try it");
   const choice = element("select", { id: "txc-try-it-operation", "aria-label": "Operation" },
     ...operations.map((operation) => element("option", { value: operation.operationId }, `${operation.method} ${operation.path} (${operation.operationId})`)));
@@ -27,35 +26,57 @@ export function addTryIt({ operations, signing, demo }) {
     form,
     element("p", {}, "Request as sent"), sent,
     element("p", {}, "Answer"), answer);
+  return { open, choice, key, secret, credentials, body, send, sent, answer, close, panel };
+}
 
+/**
+ * The operation the reader is looking at: the last operation section whose top is above the upper
+ * part of the window (Redoc gives each the id "<tag>/<operationId in lower case>"), else the one
+ * the address names (#/<tag>/<operationid>), else none.
+ */
+function operationInView(operations) {
+  const byLowerId = new Map(operations.map((operation) => [operation.operationId.toLowerCase(), operation.operationId]));
+  let best;
+  for (const section of document.querySelectorAll("[id]")) {
+    const [tag, id, ...rest] = section.id.split("/");
+    if (!tag || rest.length || !byLowerId.has(id)) continue;
+    const top = section.getBoundingClientRect().top;
+    if (top <= window.innerHeight * 0.4 && (!best || top > best.top)) best = { top, operationId: byLowerId.get(id) };
+  }
+  return best?.operationId ?? byLowerId.get(/^#\/[^/#]+\/([^/#?]+)/.exec(location.hash)?.[1] ?? "");
+}
+
+/** The body the reader typed, as fields; an Error says what is wrong, and nothing is sent. */
+function typedFields(text) {
+  let fields;
+  try {
+    fields = JSON.parse(text || "{}");
+  } catch (error) {
+    throw new Error(`Not sent: the body is not JSON: ${error.message}`);
+  }
+  if (fields === null || typeof fields !== "object" || Array.isArray(fields)) throw new Error("Not sent: the body must be a JSON object of fields");
+  return fields;
+}
+
+/** Adds the Try it button and its panel; `data` is the page's (#txc-page-data). */
+export function addTryIt({ operations, signing, demo }) {
+  const { open, choice, key, secret, credentials, body, send, sent, answer, close, panel } = panelElements(operations, signing.bodyFields, demo);
   const selected = () => operations.find((operation) => operation.operationId === choice.value);
+  const clearExchange = () => {
+    sent.textContent = answer.textContent = "";
+    answer.removeAttribute("data-status");
+  };
   const showExample = () => {
     const operation = selected();
     // What was sent and answered belongs to the operation before: not shown under this one.
-    sent.textContent = answer.textContent = "";
-    answer.removeAttribute("data-status");
+    clearExchange();
     body.value = JSON.stringify(operation.example, null, 2);
     body.disabled = !operation.signed;
     key.disabled = secret.disabled = !operation.signed;
   };
   choice.addEventListener("change", showExample);
-
-  // The operation the reader is looking at: the last operation section whose top is above the
-  // upper part of the window (Redoc gives each the id "<tag>/<operationId in lower case>"), else
-  // the one the address names (#/<tag>/<operationid>), else none.
-  const byLowerId = new Map(operations.map((operation) => [operation.operationId.toLowerCase(), operation.operationId]));
-  const operationInView = () => {
-    let best;
-    for (const section of document.querySelectorAll("[id]")) {
-      const [tag, id, ...rest] = section.id.split("/");
-      if (!tag || rest.length || !byLowerId.has(id)) continue;
-      const top = section.getBoundingClientRect().top;
-      if (top <= window.innerHeight * 0.4 && (!best || top > best.top)) best = { top, operationId: byLowerId.get(id) };
-    }
-    return best?.operationId ?? byLowerId.get(/^#\/[^/#]+\/([^/#?]+)/.exec(location.hash)?.[1] ?? "");
-  };
   open.addEventListener("click", () => {
-    const inView = panel.hidden ? operationInView() : undefined;
+    const inView = panel.hidden ? operationInView(operations) : undefined;
     if (inView && inView !== choice.value) {
       choice.value = inView;
       showExample();
@@ -64,23 +85,11 @@ export function addTryIt({ operations, signing, demo }) {
   });
   close.addEventListener("click", () => showPanel(panel, false));
 
-  const bodyFieldsTyped = () => {
-    let fields;
-    try {
-      fields = JSON.parse(body.value || "{}");
-    } catch (error) {
-      throw new Error(`Not sent: the body is not JSON: ${error.message}`);
-    }
-    if (fields === null || typeof fields !== "object" || Array.isArray(fields)) throw new Error("Not sent: the body must be a JSON object of fields");
-    return fields;
-  };
-
   send.addEventListener("click", async () => {
     const operation = selected();
-    sent.textContent = answer.textContent = "";
-    answer.removeAttribute("data-status");
+    clearExchange();
     try {
-      const request = await signedRequest(operation, operation.signed ? bodyFieldsTyped() : {}, credentials(), signing);
+      const request = await signedRequest(operation, operation.signed ? typedFields(body.value) : {}, credentials(), signing);
       sent.textContent = requestText(operation, request);
       const response = await sendFromPage(operation, request);
       answer.dataset.status = String(response.status);

@@ -27,11 +27,10 @@ export function readAnswer(operationId: OperationId, { status, headers, text, ut
   const json = readJson(text, utf8);
   const body = json.ok ? json.value : text;
   if (status < 200 || status >= 300) {
-    const error = httpError(operationId, status, body, parseRetryAfter(headers.get("Retry-After")));
     // Advice on the nonce only where the server's reason is about it, or where it gave none.
     const reason = serverReason(body);
-    if (status === 401 && reading.nonceOrderKept && operationIndex[operationId].signed && (!reason || /nonce/i.test(reason))) error.message += NONCES_IN_ORDER;
-    throw error;
+    const nonceAdvice = status === 401 && reading.nonceOrderKept && operationIndex[operationId].signed && (!reason || /nonce/i.test(reason));
+    throw httpError(operationId, status, body, parseRetryAfter(headers.get("Retry-After")), nonceAdvice ? NONCES_IN_ORDER : undefined);
   }
   const issues = conformanceProblems(operationId, validators, { status, contentType: headers.get("Content-Type") ?? "", json }, reading.validateResponses).map(({ issue }) => issue);
   // The client's own pick where the description is silent (the tester does not fail a server for it).

@@ -1,6 +1,7 @@
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { documentedPeriodMs, LONGEST_DOCUMENTED_PERIOD_MS } from "../rate-limits/sliding-windows.js";
 import { NetworkError, RateLimitError, ServerError, TimeoutError, TxcApiError } from "../errors/index.js";
+import { retold } from "../errors/base.js";
 import type { RetryReason } from "../transport/attempt-event.js";
 import { sleep } from "../rate-limits/waiting.js";
 import { mayResend } from "../transport/resend.js";
@@ -120,15 +121,13 @@ export async function withRetries<T>(send: (attempt: number) => Promise<T>, { po
   }
 }
 
-/** The call's error, saying why the retry it was owed did not happen (the one place a failure's message grows, with afterAttempts). */
+/** The call's error, retold saying why the retry it was owed did not happen. */
 function notRetried(failure: unknown, { notRetried: why }: NotRetried): unknown {
-  if (failure instanceof TxcApiError) failure.message += `. Not retried: ${why}`;
-  return failure;
+  return failure instanceof TxcApiError ? retold(failure, `. Not retried: ${why}`) : failure;
 }
 
-/** The last error of a retried call, saying how many attempts were made and over how long. */
+/** The last error of a retried call, retold saying how many attempts were made and over how long. */
 function afterAttempts(failure: unknown, attempts: number, elapsedMs: number): unknown {
   if (!(failure instanceof TxcApiError)) return failure;
-  failure.message += ` (${attempts} attempts in ${(elapsedMs / 1000).toFixed(1)} s; this was the last)`;
-  return Object.assign(failure, { attempts, elapsedMs });
+  return retold(failure, ` (${attempts} attempts in ${(elapsedMs / 1000).toFixed(1)} s; this was the last)`, { attempts, elapsedMs });
 }

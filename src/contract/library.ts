@@ -1,13 +1,10 @@
 import { TxcError } from "../errors/base.js";
-import { registry, type CheckName } from "./checks/registry.js";
+import type { CheckName } from "./checks/registry.js";
 import type { OperationId } from "../../generated/operations.js";
-import { buildCases, planContext } from "./plan.js";
-import { failureBlock } from "./report-text.js";
 import { runPlan } from "./run.js";
 import { exitCodeOf } from "./run/report.js";
 import type { BlockedWorkflow, Outcome, Report, RunEvent } from "./run/run-types.js";
 import { LIBRARY_WORDING, OptionError, resolveTesterOptions } from "./tester-options.js";
-import { NOT_IMPLEMENTED_CHECK } from "./implemented.js";
 import type { NotSelected } from "./selection.js";
 import type { Coverage, MinCoverage } from "../validation/coverage.js";
 import { checkFixtures, FixturesError, type FixtureLists, type FixturesGiven } from "./fixtures.js";
@@ -104,8 +101,10 @@ export type ContractTestResult = {
  */
 export class ContractTestStoppedError extends TxcError {
   override name = "ContractTestStoppedError";
-  /** What the run found before it ended, when it had started. */
-  result?: ContractTestResult;
+  /** `result`: what the run found before it ended, when it had started. */
+  constructor(message: string, readonly result?: ContractTestResult) {
+    super(message);
+  }
 }
 
 function fixturesOf(given: FixturesGiven | undefined): FixtureLists | undefined {
@@ -117,7 +116,7 @@ function fixturesOf(given: FixturesGiven | undefined): FixtureLists | undefined 
   }
 }
 
-function runOptions(options: ContractTestOptions) {
+export function runOptions(options: ContractTestOptions) {
   try {
     return {
       ...resolveTesterOptions({
@@ -174,12 +173,12 @@ function resultOf(report: Report): ContractTestResult {
 }
 
 /** The run's report; a run that could not test rejects with ContractTestStoppedError (its result attached), the tester's own failure as it is. */
-async function reportOf(options: ContractTestOptions): Promise<Report> {
+export async function reportOf(options: ContractTestOptions): Promise<Report> {
   const report = await runPlan(runOptions(options));
   options.signal?.throwIfAborted();
   const stop = report.stoppedEarly;
   if (stop?.error !== undefined) throw stop.error;
-  if (stop?.exitStatus === 2) throw Object.assign(new ContractTestStoppedError(stop.cause), { result: resultOf(report) });
+  if (stop?.exitStatus === 2) throw new ContractTestStoppedError(stop.cause, resultOf(report));
   return report;
 }
 
@@ -190,87 +189,4 @@ async function reportOf(options: ContractTestOptions): Promise<Report> {
  */
 export async function runContractTest(options: ContractTestOptions): Promise<ContractTestResult> {
   return resultOf(await reportOf(options));
-}
-
-/** What runners hand a test (vitest's context, node:test's TestContext): a way to mark it skipped. */
-type RunnerContext = { skip?: (note?: string) => void } | undefined;
-
-export type ContractTestCase = { name: string; run: (context?: RunnerContext) => Promise<void> };
-
-/**
- * The run as tests for a runner (vitest, jest, node:test): one per operation and check planned,
- * one per workflow of the sequences check ("workflow redeemCodeOnce"), and one for the run as a
- * whole, which fails exactly when the CLI would exit non-zero. The run happens once, when the
- * first test runs; a failing test throws the CLI's failure text with the reproduction. A test with
- * nothing to say of its own (an operation reported by its first test, a workflow blocked by an
- * operation the server lacks, a case the run noted and did not check) is skipped where the runner
- * can skip (vitest, node:test); elsewhere (jest) it fails where the verdict it stands for is a
- * failure, and passes where it is not.
- *
- *   for (const test of contractTests(options)) it(test.name, test.run, 120_000);
- */
-export function contractTests(options: ContractTestOptions): ContractTestCase[] {
-  const prepared = runOptions(options);
-  const plan = planContext({ ...prepared, hasBasicIdentity: prepared.basic !== undefined });
-  // A test per operation and check (those of the cases, and those a check reports on from its own phase or verdicts), and per workflow.
-  const covered = registry.filter((check) => check.covers && plan.wanted(check.name)).flatMap((check) => check.covers!(plan).map((test) => ({ ...test, check: check.name })));
-  const planned = new Map([...buildCases(plan), ...covered].map((test) => [testNameOf(test), test.operationId]));
-  const names = [...planned.keys()];
-  let running: Promise<Report> | undefined;
-  const report = () => (running ??= reportOf(options));
-  const failuresText = (results: CheckResult[]) =>
-    [...new Map(results.filter((r) => !r.passed).map((r) => [JSON.stringify([r.check, r.problems]), r])).values()]
-      .map((example) => failureBlock({ example, count: 1 }, false)).join("\n\n");
-  // A test that stands for a verdict reported by another: skipped where the runner can; elsewhere
-  // it fails when that verdict is a failure, so that no test passes over a failure.
-  const reportedElsewhere = (context: RunnerContext, why: string, failure?: string) => {
-    if (context?.skip) return context.skip(why);
-    if (failure) throw new Error(failure);
-  };
-  const tests: ContractTestCase[] = [...planned].map(([name, operationId]) => ({
-    name,
-    run: async (context) => {
-      const whole = await report();
-      const blocked = whole.blocked.find((b) => `workflow ${b.workflowId}` === name);
-      if (blocked) {
-        const blocker = whole.results.find((r) => r.operationId === blocked.blockedBy && r.check === NOT_IMPLEMENTED_CHECK);
-        const why = `${name}: blocked by ${blocked.blockedBy}, which is not implemented (reported once, by its test)`;
-        return reportedElsewhere(context, why, blocker?.passed ? undefined : why);
-      }
-      const absent = whole.results.find((r) => r.operationId === operationId && r.check === NOT_IMPLEMENTED_CHECK);
-      if (absent) {
-        const text = `${operationId}: ${absent.name}`;
-        const failure = absent.passed ? undefined : `${text}\n\n${failureBlock({ example: absent, count: 1 }, false)}`;
-        // One result for the operation, on its first test.
-        if (names.find((other) => planned.get(other) === operationId) !== name) return reportedElsewhere(context, `${text} (reported once, by its first test)`, failure);
-        if (failure) throw new Error(failure);
-        return;
-      }
-      const results = whole.results.filter((r) => testNameOf(r) === name);
-      if (results.length === 0) {
-        if (whole.stoppedEarly) throw new Error(`${name}: nothing was checked (${whole.stoppedEarly.cause})`);
-        const said = whole.notes.filter((note) => note.startsWith(`${operationId}: `) || note.startsWith(`${name} `) || note.startsWith(`${name}: `));
-        return reportedElsewhere(context, `${name}: no verdict of its own in this run${said.length ? `: ${said.join("; ")}` : ""}`);
-      }
-      const text = failuresText(results);
-      if (text) throw new Error(text);
-    },
-  }));
-  tests.push({
-    name: "the run as a whole",
-    run: async () => {
-      const whole = await report();
-      if (exitCodeOf(whole) === 0) return;
-      const rest = whole.results.filter((r) => !planned.has(testNameOf(r)));
-      const failing = [...new Set(whole.results.filter((r) => !r.passed && planned.has(testNameOf(r))).map(testNameOf))];
-      const problems = [
-        ...(whole.stoppedEarly ? [whole.stoppedEarly.cause] : []),
-        ...whole.runProblems,
-        failing.length ? `failed: ${failing.join(", ")} (each its own test)` : "",
-        failuresText(rest.filter((r) => r.check !== NOT_IMPLEMENTED_CHECK)),
-      ].filter(Boolean);
-      throw new Error(problems.join("\n\n"));
-    },
-  });
-  return tests;
 }

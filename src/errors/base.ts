@@ -20,6 +20,19 @@ export class TxcApiError extends TxcError {
   }
 }
 
+/**
+ * A copy of an error, its message lengthened by `more` (and `fields` set): what the retry loop
+ * says of a call's last error, leaving the error that was thrown as it was. Same class, fields,
+ * cause and stack (its first line the new message).
+ */
+export function retold<E extends Error>(error: E, more: string, fields: object = {}): E {
+  const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as E;
+  const message = error.message + more;
+  Object.defineProperty(copy, "message", { value: message, writable: true, configurable: true, enumerable: false });
+  if (typeof error.stack === "string") Object.defineProperty(copy, "stack", { value: error.stack.replace(error.message, message), writable: true, configurable: true, enumerable: false });
+  return Object.assign(copy, fields);
+}
+
 const SHOWN_ISSUES = 5;
 
 /** The first issues in one line, escaped: an issue can quote a server's text, and no message may carry its control bytes. */

@@ -34,8 +34,9 @@ function statusMessage(status: number, body: unknown, detail: string | undefined
 /** The server answered an error status. `body` is the parsed error body (or its text). */
 export class HttpError extends TxcApiError {
   override name = "HttpError";
-  constructor(operationId: string, readonly status: number, readonly body: unknown, detail?: string) {
-    super(operationId, statusMessage(status, body, detail));
+  /** `advice` closes the message: what the client knows that the answer does not say. */
+  constructor(operationId: string, readonly status: number, readonly body: unknown, detail?: string, advice = "") {
+    super(operationId, statusMessage(status, body, detail) + advice);
   }
 }
 
@@ -78,10 +79,10 @@ export class ServerError extends HttpError {
 }
 
 /** The error class for an answer's status. */
-export function httpError(operationId: string, status: number, body: unknown, retryAfterMs: number | undefined): HttpError {
+export function httpError(operationId: string, status: number, body: unknown, retryAfterMs: number | undefined, advice?: string): HttpError {
   switch (status) {
     case 400: return new BadRequestError(operationId, body);
-    case 401: return new UnauthorizedError(operationId, status, body);
+    case 401: return new UnauthorizedError(operationId, status, body, undefined, advice);
     case 403: return new ForbiddenError(operationId, status, body);
     case 404: return new NotFoundError(operationId, status, body);
     case 429: return new RateLimitError(operationId, body, retryAfterMs);
