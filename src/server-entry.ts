@@ -17,7 +17,7 @@ export { privateErrorBody, publicErrorBody, errorReply, type FieldErrors, type R
 export { answerClientError } from "./server/client-errors.js";
 export { memoryNonceStore, type NonceStore, type NonceResult, type NonceTaken, type NonceRefusal } from "./server/nonces.js";
 export { memoryClaimStore, type ClaimStore, type ClaimResult, type ClaimTaken } from "./server/claims.js";
-export { MemoryRateLimits, type Admission, type RateLimitStore } from "./server/rate-limits.js";
+export { MemoryRateLimits, type Admission, type RateLimitStore } from "./server/rate-limit-store.js";
 export type { ResponseValidation } from "./server/answer-check.js";
 export type { ApiLogEntry, ApiLogger } from "./server/pipeline.js";
 export type { PrivateOperationId, PublicOperationId } from "./server/routes.js";

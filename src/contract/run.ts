@@ -177,5 +177,5 @@ export async function runPlan(options: RunOptions): Promise<Report> {
     const identities = [...options.identities, ...(options.basic ? [options.basic] : [])];
     await sleep(Math.max(0, ...identities.map((identity) => nonceLeadMs(identity.apiKey))) + 1);
   }
-  return reportOf({ options, cases: run.cases, ledger: run.ledger, stops: run.stops, rateLimited: run.pacer.rateLimited, requests: run.sender.sent, error: failure });
+  return reportOf({ options, cases: run.cases, ledger: run.ledger, stops: run.stops, rateLimited: run.pacer.rateLimited, requests: run.sender.requestsSent, error: failure });
 }

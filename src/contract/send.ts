@@ -65,7 +65,7 @@ export class Sender {
   /** When the last request was sent (Date.now()), the start's included. */
   lastSentAt = 0;
   /** Requests sent, the start's included. */
-  sent = 0;
+  requestsSent = 0;
 
   constructor(server: ServerUnderTest) {
     this.#server = server;
@@ -91,7 +91,7 @@ export class Sender {
 
   async #exchange(url: string, init: Init, timeoutMs: number, operationId = "", ownConnection = false): Promise<Observation> {
     this.lastSentAt = Date.now();
-    this.sent++;
+    this.requestsSent++;
     const sentAt = performance.now();
     const exchange = { url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, ...(this.#server.signal ? { signal: this.#server.signal } : {}) };
     const answer = await (ownConnection ? sendOnOwnConnection(exchange, this.#server.proxy) : this.#transport(exchange));

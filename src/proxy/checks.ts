@@ -19,9 +19,9 @@ import type { ProxyCheck } from "./check-names.js";
 import type { CarriedExchange } from "./traffic.js";
 
 
-export type Finding = { check: ProxyCheck; message: string };
+export type ProxyFinding = { check: ProxyCheck; message: string };
 /** An exchange judged: the checks that ran, what they found, and what the document answers a request it refuses. */
-export type Judged = { operationId: OperationId | null; ran: ProxyCheck[]; findings: Finding[]; expected?: DocumentedAnswer };
+export type Judged = { operationId: OperationId | null; ran: ProxyCheck[]; findings: ProxyFinding[]; expected?: DocumentedAnswer };
 
 const header = (headers: CarriedExchange["headers"], name: string) => {
   const value = headers[name.toLowerCase()];
@@ -60,7 +60,7 @@ const asFinding = (message: string) => message.replace(/^[A-Z](?=[a-z])/, (first
 export type DocumentedAnswer = { status: number; body: unknown; reason: VerifyReason | "request-schema" };
 
 /** The request of a signed operation: verified as the kit verifies, then its body against the operation's fields and schema. */
-async function judgeSignedRequest(operationId: PrivateOperationId, exchange: CarriedExchange, state: ProxyState, ran: ProxyCheck[], findings: Finding[]) {
+async function judgeSignedRequest(operationId: PrivateOperationId, exchange: CarriedExchange, state: ProxyState, ran: ProxyCheck[], findings: ProxyFinding[]) {
   const { path } = operationIndex[operationId];
   const verified = await verifySignedRequest({ path, headers: exchange.headers, rawBody: exchange.body }, { keys: state.keys, nonces: state.nonces, unknownKeys: "skip-signature" });
   const failedCheck = verified.ok ? undefined : CHECK_OF_REASON[verified.reason];
@@ -94,7 +94,7 @@ async function judgeSignedRequest(operationId: PrivateOperationId, exchange: Car
 }
 
 /** The answer judged by the answer oracles the tester judges its own with; a 429 against the documented limits. */
-function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, request: { body?: Record<string, unknown>; valid: boolean } | undefined, roomLeft: boolean, ran: ProxyCheck[], findings: Finding[]) {
+function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, request: { body?: Record<string, unknown>; valid: boolean } | undefined, roomLeft: boolean, ran: ProxyCheck[], findings: ProxyFinding[]) {
   const answer = exchange.answer!;
   const judged = judgedBy({
     operationId, sent: request?.body, sentBytes: exchange.body.length, validRequest: request?.valid ?? false,
@@ -111,7 +111,7 @@ function judgeAnswer(operationId: OperationId, exchange: CarriedExchange, reques
 }
 
 /** A valid request's exchange as a step of the workflows its key is in (workflows/chains.ts): a step that breaks an open chain is a finding. */
-function followWorkflows(operationId: OperationId, exchange: CarriedExchange, body: Record<string, unknown>, state: ProxyState, ran: ProxyCheck[], findings: Finding[]) {
+function followWorkflows(operationId: OperationId, exchange: CarriedExchange, body: Record<string, unknown>, state: ProxyState, ran: ProxyCheck[], findings: ProxyFinding[]) {
   const answer = exchange.answer!;
   const json = readJson(answer.body.toString("utf8"), true);
   const fields = Object.fromEntries(Object.entries(body).filter(([field]) => !SIGNING_FIELDS.has(field)));
@@ -126,7 +126,7 @@ function followWorkflows(operationId: OperationId, exchange: CarriedExchange, bo
 /** One exchange judged: the request as it went, then the answer as it came back. */
 export async function judgeExchange(exchange: CarriedExchange, state: ProxyState, now = Date.now()): Promise<Judged> {
   const ran: ProxyCheck[] = ["documented-operation"];
-  const findings: Finding[] = [];
+  const findings: ProxyFinding[] = [];
   const operationId = operationAt(exchange.method, exchange.path) ?? null;
   if (!operationId) {
     findings.push({ check: "documented-operation", message: `${exchange.method} ${printable(exchange.path, 100)} is no operation of the document` });

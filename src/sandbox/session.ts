@@ -4,7 +4,7 @@ import type { Dataset } from "../../generated/dataset.js";
 import { ApiPipeline, type ApiLogger } from "../server/pipeline.js";
 import { memoryNonceStore } from "../server/nonces.js";
 import { memoryClaimStore } from "../server/claims.js";
-import { MemoryRateLimits } from "../server/rate-limits.js";
+import { MemoryRateLimits } from "../server/rate-limit-store.js";
 import { kitHandlers, type SandboxKey } from "./handlers.js";
 import { SandboxState } from "./state.js";
 

@@ -10,7 +10,7 @@ import { notImplemented, type ApiRequest, type Handlers } from "./handler-types.
 import { JsonText } from "./json-text.js";
 import { memoryNonceStore, type NonceStore } from "./nonces.js";
 import { claimedValue, memoryClaimStore, spentRefusal, type ClaimResult, type ClaimStore, type ClaimTaken } from "./claims.js";
-import { MemoryRateLimits, retryAfterSeconds, type Admission, type RateLimitStore } from "./rate-limits.js";
+import { MemoryRateLimits, retryAfterSeconds, type Admission, type RateLimitStore } from "./rate-limit-store.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
 import { verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { OperationId } from "../../generated/operations.js";
 import { windowsOf } from "../rate-limits/sliding-windows.js";
 import { NONCE_DIGITS, nonceFormatRefusal, nonceReusedRefusal, type NonceStore } from "./nonces.js";
-import type { RateLimitStore } from "./rate-limits.js";
+import type { RateLimitStore } from "./rate-limit-store.js";
 import type { ClaimStore } from "./claims.js";
 
 /**

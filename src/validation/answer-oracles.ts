@@ -21,15 +21,15 @@ export type AnsweredExchange = {
   answer: { status: number; contentType: string; cacheControl: string; json: JsonReading };
 };
 
-export type FindingKind = ConformanceKind | "cacheable" | "tied-answer" | "drift" | "decided-value-refused";
-export type Finding = { kind: FindingKind; message: string };
+export type OracleFindingKind = ConformanceKind | "cacheable" | "tied-answer" | "drift" | "decided-value-refused";
+export type OracleFinding = { kind: OracleFindingKind; message: string };
 
 export type AnswerOracle = {
   /** The name reports give its findings (a check of the proxy's; the kind of a problem in the tester's). */
   name: "status" | "answer" | "tied-answers" | "error-keys" | "decided-values";
   describe: string;
   /** What it finds; undefined when it has nothing to judge in this exchange (no tie applies, no refusal). */
-  judge(exchange: AnsweredExchange): Finding[] | undefined;
+  judge(exchange: AnsweredExchange): OracleFinding[] | undefined;
 };
 
 /** Explicit freshness without no-store, no-cache or private: a cache may keep it. */
@@ -72,7 +72,7 @@ export const ANSWER_ORACLES: readonly AnswerOracle[] = [
     describe: "JSON with a JSON Content-Type, valid for its status; a private 200 no cache may keep",
     judge: (exchange) => {
       // The status is the status oracle's: an undocumented one has no schema to read the answer with.
-      const found: Finding[] = conformanceProblems(exchange.operationId, validators[exchange.operationId], exchange.answer)
+      const found: OracleFinding[] = conformanceProblems(exchange.operationId, validators[exchange.operationId], exchange.answer)
         .filter(({ kind }) => kind !== "undocumented-status")
         .map(({ kind, issue }) => ({ kind, message: kind === "schema" ? `body ${issue.message} (${issue.rule})` : issue.message }));
       const { operationId, answer } = exchange;
@@ -118,7 +118,7 @@ export const ANSWER_ORACLES: readonly AnswerOracle[] = [
 ];
 
 /** The oracles that had something to judge in one exchange, each with what it found. */
-export const judgedBy = (exchange: AnsweredExchange): { oracle: AnswerOracle["name"]; findings: Finding[] }[] =>
+export const judgedBy = (exchange: AnsweredExchange): { oracle: AnswerOracle["name"]; findings: OracleFinding[] }[] =>
   ANSWER_ORACLES.flatMap((oracle) => {
     const findings = oracle.judge(exchange);
     return findings ? [{ oracle: oracle.name, findings }] : [];

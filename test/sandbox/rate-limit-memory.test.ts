@@ -2,7 +2,7 @@
 // when the window frees.
 import { expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
-import { MemoryRateLimits as ServerRateLimits, retryAfterSeconds } from "../../src/server/rate-limits.js";
+import { MemoryRateLimits as ServerRateLimits, retryAfterSeconds } from "../../src/server/rate-limit-store.js";
 
 it("holds no window for 10,000 addresses once their windows have expired", () => {
   let now = 1_700_000_000_000;
