@@ -25,7 +25,8 @@ export type ServerUnderTest = {
   timeoutMs: number;
   identities: ApiKeyPair[];
   basic?: ApiKeyPair;
-  proxy?: string | undefined;
+  /** A forward proxy to send through (http://host:port), not `txc-api proxy`. */
+  forwardProxy?: string | undefined;
   /**
    * Connections per key (default DEFAULT_CONNECTIONS): requests in a row take them in turn, so that
    * several processes behind one address each see some; a replay is resent once on each of this
@@ -69,7 +70,7 @@ export class Sender {
 
   constructor(server: ServerUnderTest) {
     this.#server = server;
-    this.#transport = spreadTransport(this.connections, server.proxy);
+    this.#transport = spreadTransport(this.connections, server.forwardProxy);
   }
 
   get connections(): number {
@@ -94,7 +95,7 @@ export class Sender {
     this.requestsSent++;
     const sentAt = performance.now();
     const exchange = { url, ...init, timeoutMs, maxResponseBytes: MAX_RESPONSE_BYTES, ...(this.#server.signal ? { signal: this.#server.signal } : {}) };
-    const answer = await (ownConnection ? sendOnOwnConnection(exchange, this.#server.proxy) : this.#transport(exchange));
+    const answer = await (ownConnection ? sendOnOwnConnection(exchange, this.#server.forwardProxy) : this.#transport(exchange));
     this.#server.onExchange?.({
       operationId, attempt: 1, method: init.method, url, nonce: init.nonce,
       bodyBytes: init.body === undefined ? 0 : Buffer.byteLength(init.body), headers: redactedHeaders(init.headers), queuedMs: 0,

@@ -142,7 +142,8 @@ export type TesterOptions = {
   maxFailures?: number;
   fixtures?: FixtureLists;
   minCoverage?: MinCoverage;
-  proxy?: string;
+  /** A forward proxy to send through (the library's `proxy`, the CLI's --proxy): not `txc-api proxy`. */
+  forwardProxy?: string;
   allowPartial: boolean;
   wording: Wording;
 };
@@ -181,7 +182,7 @@ function minCoverageOf(value: MinCoverage | undefined, wording: Wording): MinCov
 }
 
 /** A forward proxy's URL; the refusal never repeats the value, which may hold a password. */
-function proxyOf(value: string | undefined, wording: Wording): string | undefined {
+function forwardProxyOf(value: string | undefined, wording: Wording): string | undefined {
   if (value === undefined) return undefined;
   let url: URL | undefined;
   try {
@@ -215,7 +216,7 @@ export function resolveTesterOptions(input: TesterInput, wording: Wording): Test
     ...(input.maxFailures === undefined ? {} : { maxFailures: integer("maxFailures", input.maxFailures, 0, 1, Number.MAX_SAFE_INTEGER, wording) }),
     ...(input.fixtures ? { fixtures: input.fixtures } : {}),
     ...(input.minCoverage ? { minCoverage: minCoverageOf(input.minCoverage, wording) } : {}),
-    ...(input.proxy === undefined ? {} : { proxy: proxyOf(input.proxy, wording) }),
+    ...(input.proxy === undefined ? {} : { forwardProxy: forwardProxyOf(input.proxy, wording) }),
     allowPartial: input.allowPartial ?? false,
     wording,
   };
