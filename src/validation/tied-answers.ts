@@ -1,6 +1,6 @@
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 
-type Tie = { answer: string; equals: string } | { answer: string; atMostItems: string } | { onlyKey: string };
+export type Tie = { answer: string; equals: string } | { answer: string; atMostItems: string } | { onlyKey: string };
 type Fields = Record<string, unknown>;
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));

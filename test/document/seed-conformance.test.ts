@@ -26,7 +26,7 @@ describe("the document against the description", () => {
     expect(document.info.version).toBe(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).version);
   });
 
-  it("has the description's ten operations under their fixed names (among any added since), every path under /api/v4/", () => {
+  it("has the description's operations under their fixed names (among any added since), every path under /api/v4/", () => {
     const table = operations(document).filter((e) => !e.webhook).map((e) => `${e.method.toUpperCase()} ${e.path} ${e.operation.operationId}`);
     for (const entry of operations(document).filter((e) => !e.webhook)) expect(entry.path).toMatch(/^\/api\/v4\//);
     expect(table.sort()).toEqual(expect.arrayContaining([

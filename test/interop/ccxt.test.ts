@@ -1,6 +1,6 @@
 // The most used third-party client of this API, unmodified: ccxt's whitebit class, its v4 URLs
 // pointed at a sandbox process this test starts. ccxt signs on its own and adds
-// "nonceWindow": false to every private body; every one of the ten operations must answer 200
+// "nonceWindow": false to every private body; every operation of the document must answer 200
 // with a body valid against the document.
 import ccxt from "ccxt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

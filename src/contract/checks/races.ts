@@ -3,6 +3,7 @@ import { counted } from "../../text/counted.js";
 import type { Case, CheckResult, Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
 import { refusedAsUsedUp } from "../fixtures.js";
+import { onceOnlyInWords } from "./document-words.js";
 import { defineCheck, type PhaseContext, type PlanContext } from "./check.js";
 
 /** The operations the document says succeed once per value (x-once-per) that the run sends. */
@@ -60,7 +61,7 @@ async function raceOnce(operationId: OperationId, fields: Record<string, unknown
 export const races = defineCheck({
   name: "races",
   needs: "mutations",
-  description: "with --include-mutations: a value the document says succeeds once (x-once-per: a code) sent at once by every key held, each request on a connection of its own: at most one accepted",
+  description: `with --include-mutations: a value the document says succeeds once (x-once-per: ${onceOnlyInWords()}) sent at once by every key held, each request on a connection of its own: at most one accepted`,
   covers: (plan) => racedOperations(plan).map((operationId) => ({ operationId })),
   phase: {
     at: "after-cases",

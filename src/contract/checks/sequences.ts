@@ -2,6 +2,7 @@ import { workflows } from "../../../generated/workflows.js";
 import { operationIndex, type OperationId } from "../../../generated/operations.js";
 import { missingInputs } from "../../workflows/walk.js";
 import { operationsOf, runWorkflow, subjectOf, workflowInputs, type WorkflowOutcome } from "../workflow-run.js";
+import { workflowsInWords } from "./document-words.js";
 import { defineCheck, type PlanContext } from "./check.js";
 import { counted } from "../../text/counted.js";
 
@@ -22,7 +23,7 @@ const workflowsOfRun = (plan: PlanContext) => workflows.filter((workflow) => ope
 export const sequences = defineCheck({
   name: "sequences",
   needs: "mutations",
-  description: "with --include-mutations: the API's workflows (txc-api/workflows.arazzo.json), each step's success criteria holding: a code credits the balance by its amount once; a deposit is refunded with the id sent; a history read by pages; an investment's interest payments",
+  description: `with --include-mutations: the API's workflows (txc-api/workflows.arazzo.json), each step's success criteria holding: ${workflowsInWords()}`,
   covers: (plan) => (plan.includeMutations ? workflowsOfRun(plan).map((workflow) => ({ operationId: subjectOf(workflow), workflowId: workflow.workflowId })) : []),
   phase: {
     at: "before-cases",

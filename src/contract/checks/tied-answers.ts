@@ -3,6 +3,7 @@ import { isUnknownPath, type Case } from "../case.js";
 import { operationIndex, type OperationId } from "../../../generated/operations.js";
 import type { Observation } from "../case.js";
 import { exchangeOf, verdictOf, type CheckResult } from "../verdict.js";
+import { tiesInWords } from "./document-words.js";
 import { defineCheck } from "./check.js";
 import { offsetMoves, pagedOperations } from "./offset-moves.js";
 import { validRequests } from "./positive.js";
@@ -19,7 +20,7 @@ export function judgeTied(testCase: Case, observed: Observation): CheckResult | 
 
 export const tiedAnswers = defineCheck({
   name: "tied-answers",
-  description: "answers agree with their request: a refund's id is the transaction_id sent, a page's offset and limit are those asked for, it holds at most limit records and a later offset moves, a balance asked for one ticker lists only it",
+  description: `answers agree with their request where the document ties them (x-tied-to-request: ${tiesInWords()}), and a later offset moves a page`,
   // Every accepted answer is compared; without positive, the valid requests of the tied operations
   // are sent for it, each reported only when it failed (its acceptance is positive's to report).
   cases: (operation, plan) =>
