@@ -1,15 +1,20 @@
-// npm run release:baseline: keeps the document of the version being released under
-// releases/<version>/openapi.json, the baseline the version gate and `npm run changelog` diff against.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+// npm run release:baseline: keeps what a released version promises under releases/<version>/:
+// openapi.json, the document the version gate and `npm run changelog` diff against, and
+// dataset.json, the sandbox's built-in dataset as a `--data` file of that version, which every
+// later version must still accept (test/sandbox/released-data.test.ts).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generatedDir, root } from "./project.mjs";
 
 const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-const target = path.join(root, "releases", version, "openapi.json");
-if (existsSync(target)) {
+const dir = path.join(root, "releases", version);
+if (existsSync(path.join(dir, "openapi.json"))) {
   console.error(`releases/${version}/openapi.json exists: a released contract is never rewritten; bump the version first.`);
   process.exit(2);
 }
-mkdirSync(path.dirname(target), { recursive: true });
-copyFileSync(path.join(generatedDir, "openapi.json"), target);
-console.log(`releases/${version}/openapi.json written`);
+// The built dataset (npm run build first): the one the sandbox of this version serves.
+const { builtInDataset } = await import("../dist/sandbox/dataset.js");
+mkdirSync(dir, { recursive: true });
+writeFileSync(path.join(dir, "openapi.json"), readFileSync(path.join(generatedDir, "openapi.json")));
+writeFileSync(path.join(dir, "dataset.json"), `${JSON.stringify(builtInDataset(), null, 2)}\n`);
+console.log(`releases/${version}/openapi.json and dataset.json written`);
