@@ -42,3 +42,18 @@ export const shownJson = (text) => {
     return text;
   }
 };
+
+/**
+ * The JSON object the reader typed in a panel; else an Error in the panel's words: "<refusal>:
+ * <notJson>: <the parser's reason>" or "<refusal>: <notObject>" (and nothing is sent).
+ */
+export function typedObject(text, { refusal, notJson, notObject }) {
+  let value;
+  try {
+    value = JSON.parse(text || "{}");
+  } catch (error) {
+    throw new Error(`${refusal}: ${notJson}: ${error.message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error(`${refusal}: ${notObject}`);
+  return value;
+}

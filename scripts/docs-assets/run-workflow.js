@@ -7,7 +7,7 @@
 import { walkWorkflow, inputsOf, missingInputs } from "../../src/workflows/walk.ts";
 import { inputsFromOperations } from "../../src/workflows/inputs.ts";
 import { statusTurnedDown } from "../../src/workflows/criteria.ts";
-import { credentialFields, element, showPanel, shownJson } from "./dom.js";
+import { credentialFields, element, showPanel, shownJson, typedObject } from "./dom.js";
 import { RUN_LINK } from "./run-link.js";
 import { requestText, sendFromPage, signedRequest } from "./signing.js";
 
@@ -38,13 +38,7 @@ function panelElements(workflows, demo) {
 
 /** The workflow's inputs from the text the reader edited, its defaults filled in; an Error says what is wrong. */
 function givenInputs(workflow, text) {
-  let value;
-  try {
-    value = JSON.parse(text || "{}");
-  } catch (error) {
-    throw new Error(`Not run: the inputs are not JSON: ${error.message}`);
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("Not run: the inputs must be a JSON object, one member per input");
+  const value = typedObject(text, { refusal: "Not run", notJson: "the inputs are not JSON", notObject: "the inputs must be a JSON object, one member per input" });
   const all = inputsOf(workflow, value);
   const missing = missingInputs(workflow, all);
   if (missing.length) throw new Error(`Not run: the workflow needs the input${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);

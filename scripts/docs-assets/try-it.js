@@ -1,6 +1,6 @@
 // The try-it panel of the page the sandbox serves: pick an operation, edit its body, and send it
 // signed from the page (WebCrypto HMAC-SHA512) to the origin that served the page, nowhere else.
-import { credentialFields, element, showPanel, shownJson } from "./dom.js";
+import { credentialFields, element, showPanel, shownJson, typedObject } from "./dom.js";
 import { requestText, sendFromPage, signedRequest } from "./signing.js";
 
 /** The button, the panel's controls and the panel holding them. */
@@ -46,18 +46,6 @@ function operationInView(operations) {
   return best?.operationId ?? byLowerId.get(/^#\/[^/#]+\/([^/#?]+)/.exec(location.hash)?.[1] ?? "");
 }
 
-/** The body the reader typed, as fields; an Error says what is wrong, and nothing is sent. */
-function typedFields(text) {
-  let fields;
-  try {
-    fields = JSON.parse(text || "{}");
-  } catch (error) {
-    throw new Error(`Not sent: the body is not JSON: ${error.message}`);
-  }
-  if (fields === null || typeof fields !== "object" || Array.isArray(fields)) throw new Error("Not sent: the body must be a JSON object of fields");
-  return fields;
-}
-
 /** Adds the Try it button and its panel; `data` is the page's (#txc-page-data). */
 export function addTryIt({ operations, signing, demo }) {
   const { open, choice, key, secret, credentials, body, send, sent, answer, close, panel } = panelElements(operations, signing.bodyFields, demo);
@@ -89,7 +77,7 @@ export function addTryIt({ operations, signing, demo }) {
     const operation = selected();
     clearExchange();
     try {
-      const request = await signedRequest(operation, operation.signed ? typedFields(body.value) : {}, credentials(), signing);
+      const request = await signedRequest(operation, operation.signed ? typedObject(body.value, { refusal: "Not sent", notJson: "the body is not JSON", notObject: "the body must be a JSON object of fields" }) : {}, credentials(), signing);
       sent.textContent = requestText(operation, request);
       const response = await sendFromPage(operation, request);
       answer.dataset.status = String(response.status);
