@@ -13,7 +13,7 @@ import path from "node:path";
 import { Agent, request } from "undici";
 import { buildCases, planContext } from "../dist/contract/plan.js";
 import { DEFAULT_CHECKS } from "../dist/contract/checks/registry.js";
-import { operationIds } from "../dist/contract/document.js";
+import { operationIds } from "../generated/operations.js";
 import { builtInDataset, demoKeys } from "../dist/sandbox/dataset.js";
 import { median } from "./measure.mjs";
 

@@ -9,7 +9,7 @@ import type { HookRunner } from "./hooks.js";
 import type { RateLimiter } from "../rate-limits/limiter.js";
 import { readAnswer, type AnswerReading } from "./read-answer.js";
 import { withRetries, type RetryOptions } from "./retry.js";
-import { CallSpan, loadTracing } from "./tracing.js";
+import { CallSpan, tracingApi } from "./tracing.js";
 import { transportError } from "./transport-error.js";
 import type { CallOptions, OperationId } from "./operation-types.js";
 
@@ -24,7 +24,8 @@ export type ClientSetup = RequestSetup & AnswerReading & {
   propagateTraceContext: boolean;
 };
 
-async function validatorsOf(operationId: OperationId): Promise<OperationValidators> {
+/** The operation's validators: at once once loaded (no promise to wait on), else loaded now. */
+function validatorsOf(operationId: OperationId): OperationValidators | Promise<OperationValidators> {
   return loadedValidators(operationId) ?? loadValidators(operationId).catch((cause: Error) => {
     throw new SetupError(operationId, `nothing was sent: its validators (generated/validators/${operationId}.js) could not be loaded: ${cause.message}`, { cause });
   });
@@ -39,8 +40,11 @@ async function validatorsOf(operationId: OperationId): Promise<OperationValidato
 export async function callOperation(setup: ClientSetup, operationId: OperationId, params: object | undefined, options: CallOptions): Promise<unknown> {
   const { stateChanging, method } = operationIndex[operationId];
   const timeoutMs = options.timeoutMs ?? setup.timeoutMs;
-  const validators = await validatorsOf(operationId);
-  const span = CallSpan.start(await loadTracing(), operationId, method, setup.urls[operationId]);
+  // Awaited only while loading (both are the package's own promises): every call after the first goes on in the same tick.
+  const loadingValidators = validatorsOf(operationId);
+  const validators = loadingValidators instanceof Promise ? await loadingValidators : loadingValidators;
+  const loadingTracing = tracingApi();
+  const span = CallSpan.start(loadingTracing instanceof Promise ? await loadingTracing : loadingTracing, operationId, method, setup.urls[operationId]);
   const heard = setup.hooks.any || span !== undefined;
   /** The latest event of this call: each is a new frozen object, so that no hook sees one change. */
   let last: AttemptEvent | undefined;

@@ -3,7 +3,7 @@
 // signed as it will be sent.
 import { operationIndex } from "../../generated/operations.js";
 import { RequestValidationError } from "../errors/index.js";
-import { signBodyText, type Credentials, type SignedHeaders } from "../signing/sign.js";
+import { signBodyBytes, signBodyText, type Credentials, type SignedHeaders } from "../signing/sign.js";
 import { bodyText, signedBody } from "../signing/body.js";
 import type { NonceSource } from "../signing/nonce.js";
 import { validationIssues } from "../validation/issues.js";
@@ -17,6 +17,8 @@ export type SignedCall = {
   sent: Record<string, unknown>;
   /** The exact text to send: the bytes signed. */
   body: string;
+  /** Its size in bytes (UTF-8). */
+  bodyBytes: number;
   headers: SignedHeaders;
   nonce: string;
 };
@@ -45,11 +47,12 @@ export function signCall({ operationId, keys, nonce, fields, extraFields, valida
   const extra = extraFieldsFor(fields as object | undefined, extraFields?.client, extraFields?.call);
   if (extra.issues.length) throw new RequestValidationError(operationId, extra.issues);
   const taken = nonce(keys.apiKey);
-  const sent = signedBody(operationIndex[operationId].path, taken, { ...extra.fields, ...(fields as object | undefined) });
+  const sent = signedBody(operationIndex[operationId].path, taken, extra.fields, fields as object | undefined);
   const validate = validators.request!;
   if (!validate(sent)) throw new RequestValidationError(operationId, validationIssues(validate.errors));
   const body = JSON.stringify(sent);
-  return { sent, body, headers: signBodyText(body, keys), nonce: taken };
+  const bytes = Buffer.from(body, "utf8");
+  return { sent, body, bodyBytes: bytes.length, headers: signBodyBytes(bytes, keys), nonce: taken };
 }
 
 /** A request to a path the document does not have: signed as it is, with nothing to check it against. */

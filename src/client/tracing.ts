@@ -22,14 +22,20 @@ const OTEL_API = "@opentelemetry/api";
 let loading: Promise<OtelApi | null> | undefined;
 let tracer: ReturnType<OtelApi["trace"]["getTracer"]> | undefined;
 
+/** What the load found, once it has: so that a call after the first need not wait for it. */
+let found: { api: OtelApi | null } | undefined;
+
 /** The tracer's API, or null without the package: loaded once per process, then the same promise. */
 export function loadTracing(): Promise<OtelApi | null> {
   loading ??= import(OTEL_API).then(
     (api: OtelApi & { default?: OtelApi }) => (api.trace ? api : (api.default ?? null)),
     () => null,
-  );
+  ).then((api) => ((found = { api }), api));
   return loading;
 }
+
+/** The tracer's API (or null) once loaded, at once; a promise of it before. */
+export const tracingApi = (): OtelApi | null | Promise<OtelApi | null> => (found ? found.api : loadTracing());
 
 /** One call's span, or nothing when tracing is off. */
 export class CallSpan {

@@ -39,19 +39,18 @@ const SPELLINGS: Record<OptionName, { flag: string; option: string; flagUnit?: {
   proxy: { flag: "--proxy", option: "proxy" },
 };
 
-/** Where the user writes the options: the words of every message that names one. */
-export type Surface = "cli" | "library";
-
+/** The words of every message that names an option, as the surface the user writes them on spells it (the CLI, the library). */
 export type Wording = {
-  surface: Surface;
   /** The option as the user writes it: "--max-time", "maxTimeMs". */
   name(option: OptionName): string;
   /** How to turn a boolean option on: "add --include-mutations", "set includeMutations: true". */
   turnOn(option: OptionName): string;
   /** The option given these values: "--operation a --operation b", "operations: [\"a\",\"b\"]". */
   given(option: OptionName, values: readonly string[]): string;
-  /** An amount of the option's own unit (milliseconds for the library) as the user writes it: "30 s", "30000". */
+  /** An amount of the option's own unit (milliseconds for the library) as the user writes it: "30 s", "30000 ms". */
   amount(option: OptionName, value: number): string;
+  /** How many of the library's units one of the user's holds: 1000 for the CLI's seconds. */
+  unitOf(option: OptionName): number;
   /** A main key as the user gave it: "TXC_API_KEY", "key 2 of --keys"; "apiKey", "moreKeys[0]". */
   mainKey(index: number, of: number): string;
   /** The ordinary account's key as the user gave it. */
@@ -59,7 +58,6 @@ export type Wording = {
 };
 
 export const CLI_WORDING: Wording = {
-  surface: "cli",
   name: (option) => SPELLINGS[option].flag,
   turnOn: (option) => `add ${SPELLINGS[option].flag}`,
   given: (option, values) => values.map((value) => `${SPELLINGS[option].flag} ${value}`).join(" "),
@@ -67,21 +65,20 @@ export const CLI_WORDING: Wording = {
     const unit = SPELLINGS[option].flagUnit;
     return unit ? `${Math.round(value / unit.size)} ${unit.name}` : String(value);
   },
+  unitOf: (option) => SPELLINGS[option].flagUnit?.size ?? 1,
   mainKey: (index, of) => (of > 1 ? `key ${index + 1} of --keys` : "TXC_API_KEY"),
   basicKey: "TXC_API_KEY_BASIC",
 };
 
 export const LIBRARY_WORDING: Wording = {
-  surface: "library",
   name: (option) => SPELLINGS[option].option,
   turnOn: (option) => `set ${SPELLINGS[option].option}: true`,
   given: (option, values) => `${SPELLINGS[option].option}: ${JSON.stringify(values)}`,
   amount: (option, value) => (SPELLINGS[option].option.endsWith("Ms") ? `${value} ms` : String(value)),
+  unitOf: () => 1,
   mainKey: (index) => (index === 0 ? "apiKey" : `moreKeys[${index - 1}]`),
   basicKey: "basic",
 };
-
-export const wordingOf = (surface: Surface): Wording => (surface === "cli" ? CLI_WORDING : LIBRARY_WORDING);
 
 /** An option that breaks its rule: worded by the surface that reports it, as "<option> <rule>". */
 export class OptionError extends Error {
@@ -156,7 +153,7 @@ export function sends(options: { operations: readonly OperationId[]; includeMuta
 function integer(option: OptionName, value: number | undefined, fallback: number, least: number, most: number, wording: Wording): number {
   if (value === undefined) return fallback;
   if (Number.isSafeInteger(value) && value >= least && value <= most) return value;
-  const unit = wording.surface === "cli" ? SPELLINGS[option].flagUnit?.size ?? 1 : 1;
+  const unit = wording.unitOf(option);
   throw new OptionError(option, `must be an integer from ${Math.ceil(least / unit)} to ${Math.floor(most / unit)}`, wording);
 }
 

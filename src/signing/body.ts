@@ -8,10 +8,16 @@ export const NONCE_FIELD = signing.bodyFields.nonce;
 /** The body fields the signer sets on every private request: the path called and the nonce. */
 export const SIGNING_FIELDS: ReadonlySet<string> = new Set([PATH_FIELD, NONCE_FIELD]);
 
-/** The body of a private request: the path and the nonce first, then the fields (any signing field among them replaced). */
-export function signedBody(path: string, nonce: string, fields: object = {}): Record<string, unknown> {
-  const { [PATH_FIELD]: _path, [NONCE_FIELD]: _nonce, ...rest } = fields as Record<string, unknown>;
-  return { [PATH_FIELD]: path, [NONCE_FIELD]: nonce, ...rest };
+/** The body of a private request: the path and the nonce first, then the fields of each list in turn (any signing field among them replaced). */
+export function signedBody(path: string, nonce: string, ...fieldLists: (object | undefined)[]): Record<string, unknown> {
+  const body: Record<string, unknown> = { [PATH_FIELD]: path, [NONCE_FIELD]: nonce };
+  // A loop, not rest and spread: this runs on every signed call.
+  for (const fields of fieldLists) {
+    for (const name in fields) {
+      if (Object.hasOwn(fields, name) && name !== PATH_FIELD && name !== NONCE_FIELD) body[name] = (fields as Record<string, unknown>)[name];
+    }
+  }
+  return body;
 }
 
 /** The body text of a private request: the path and the nonce first, then the fields. */

@@ -28,19 +28,26 @@ export function credentials(apiKey: string, apiSecret: string): Credentials {
   return Object.freeze({ apiKey, secretKey: createSecretKey(Buffer.from(apiSecret, "utf8")) });
 }
 
-/** The signing rule's one home: HMAC-SHA512 of the payload (the body's base64) with the secret, as bytes (hex in the header). */
-export const payloadSignature = (payload: string, secretKey: KeyObject): Buffer => createHmac("sha512", secretKey).update(payload).digest();
+/** The signing rule's one home: HMAC-SHA512 of the payload (the body's base64) with the secret. */
+const payloadHmac = (payload: string, secretKey: KeyObject) => createHmac("sha512", secretKey).update(payload);
+/** The signature as bytes, as a verifier compares it. */
+export const payloadSignature = (payload: string, secretKey: KeyObject): Buffer => payloadHmac(payload, secretKey).digest();
+/** The signature as the header carries it: hex, digested straight into text (no Buffer between). */
+export const payloadSignatureHex = (payload: string, secretKey: KeyObject): string => payloadHmac(payload, secretKey).digest("hex");
 
-/** hex(HMAC-SHA512(payload, secret)) of payload = base64(the exact body text that is sent). */
-export function signBodyText(body: string, { apiKey, secretKey }: Credentials): SignedHeaders {
-  const payload = Buffer.from(body, "utf8").toString("base64");
+/** The headers of a body given as its UTF-8 bytes: hex(HMAC-SHA512(payload, secret)) of payload = base64(the exact body that is sent). */
+export function signBodyBytes(bytes: Buffer, { apiKey, secretKey }: Credentials): SignedHeaders {
+  const payload = bytes.toString("base64");
   return {
     "Content-Type": "application/json",
     [API_KEY_HEADER]: apiKey,
     [PAYLOAD_HEADER]: payload,
-    [SIGNATURE_HEADER]: payloadSignature(payload, secretKey).toString("hex"),
+    [SIGNATURE_HEADER]: payloadSignatureHex(payload, secretKey),
   };
 }
+
+/** The headers of a body text (encoded as UTF-8, as it is sent). */
+export const signBodyText = (body: string, keys: Credentials): SignedHeaders => signBodyBytes(Buffer.from(body, "utf8"), keys);
 
 /** An API key and its secret, as a caller gives them. */
 export type ApiKeyPair = { apiKey: string; apiSecret: string };
