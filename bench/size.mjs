@@ -18,10 +18,13 @@ import { build } from "esbuild";
  * the decoding and the dispatcher choice added, took 3.0 kB off: 33.0 kB. The call as named steps
  * with its hooks, the debug log, the OpenTelemetry span (loaded only where installed), the
  * did-you-mean of a misspelt operation and OptionsError added 7.1 kB: 40.1 kB, past the 40,000 of
- * before. What a user sees of what went out is worth that; the budget is 46,000, room for the
- * fixes to come, and bundling undici in by mistake (500 kB) still fails it at once.
+ * before. What a user sees of what went out is worth that; the budget was 46,000, room for the
+ * fixes to come. Those fixes (keys given twice, the once-only rules, the retry's words, a
+ * call's last error retold on a copy rather than edited after it was thrown, the body assembled
+ * in one loop) filled it to 45.96 kB; the budget is 47,000, a kilobyte of room again, and
+ * bundling undici in by mistake (500 kB) still fails it at once.
  */
-export const CLIENT_ENTRY_BUDGET = 46_000;
+export const CLIENT_ENTRY_BUDGET = 47_000;
 
 const validatorsModule = new URL("../generated/validators.js", import.meta.url).pathname;
 

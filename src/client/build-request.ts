@@ -42,5 +42,5 @@ export function buildRequest(setup: RequestSetup, operationId: OperationId, para
   const { keys } = setup;
   if (!keys) throw new SetupError(operationId, "nothing was sent: this operation is signed: pass apiKey and apiSecret to createClient (only ping needs neither)");
   const { sent, body, bodyBytes, headers, nonce } = signCall({ operationId, keys, nonce: setup.nonce, fields: params, extraFields: { client: setup.extraFields, call: callExtra }, validators });
-  return { exchange: { url: exchange.url, method, readOnly: exchange.readOnly, headers, body, orderKey: keys.apiKey }, sent, nonce, bodyBytes };
+  return { exchange: { ...exchange, headers, body, orderKey: keys.apiKey }, sent, nonce, bodyBytes };
 }

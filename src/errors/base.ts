@@ -26,10 +26,10 @@ export class TxcApiError extends TxcError {
  * cause and stack (its first line the new message).
  */
 export function retold<E extends Error>(error: E, more: string, fields: object = {}): E {
-  const copy = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) as E;
-  const message = error.message + more;
-  Object.defineProperty(copy, "message", { value: message, writable: true, configurable: true, enumerable: false });
-  if (typeof error.stack === "string") Object.defineProperty(copy, "stack", { value: error.stack.replace(error.message, message), writable: true, configurable: true, enumerable: false });
+  const copy: E = Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error));
+  // Both are own, writable and not enumerable: assigning keeps them so.
+  copy.message += more;
+  copy.stack = error.stack?.replace(error.message, copy.message);
   return Object.assign(copy, fields);
 }
 
