@@ -6,6 +6,7 @@ import { generateValidators } from "./validators.mjs";
 import { generateDataset } from "./dataset.mjs";
 import { generateOperations } from "./operations.mjs";
 import { generateContractFacts } from "./contract-facts.mjs";
+import { generatePostman } from "./postman.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generate(outDir) {
@@ -16,6 +17,7 @@ export async function generate(outDir) {
   generateDataset(outDir);
   generateOperations(outDir);
   generateContractFacts(outDir);
+  generatePostman(outDir);
 }
 
 if (isMain(import.meta.url)) await generate(outDirFromArgs());

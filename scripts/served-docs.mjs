@@ -144,7 +144,7 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
     "",
     "## Trying it here",
     "",
-    `This page is served by the package's sandbox (\`txc-api serve\`). Its samples carry the sandbox's demo credentials: the key \`${demo.key}\` and the secret \`${demo.secret}\` (a business partner's account). They work only here; use your own key and secret anywhere else. The **Try it** button at the bottom right signs a request in the page (WebCrypto HMAC-SHA512) and sends it to this sandbox only. \`POST /sandbox/reset\` restores the sandbox's data and nonces.`,
+    `This page is served by the package's sandbox (\`txc-api serve\`). Its samples carry the sandbox's demo credentials: the key \`${demo.key}\` and the secret \`${demo.secret}\` (a business partner's account). They work only here; use your own key and secret anywhere else. The **Try it** button at the bottom right signs a request in the page (WebCrypto HMAC-SHA512) and sends it to this sandbox only. \`POST /sandbox/reset\` restores the sandbox's data and nonces. [The Postman collection](/postman-collection.json) of this API signs its own requests, its \`baseUrl\` this sandbox: import it in Postman, or run it with newman.`,
     "",
     "## What this package picked where the description is silent",
     "",

@@ -1,6 +1,7 @@
 // The sandbox's own pages beside the API: the docs, the document, the API index, the call log,
 // the faults and the reset.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import nodePath from "node:path";
 import { operationIndex, pathPrefixes } from "../../generated/operations.js";
 import type { CallLog } from "./call-log.js";
 import { docsFor, documentFor, requestOrigin } from "./docs-page.js";
@@ -69,12 +70,14 @@ function addFaults(faults: FaultQueue, raw: Buffer): Reply {
  * gets the JSON 404.
  */
 const isPageRoute = (request: IncomingMessage, path: string) =>
-  /\btext\/html\b/.test(request.headers.accept ?? "") && !path.startsWith("/sandbox/") && !path.startsWith(pathPrefixes.api) && path !== "/openapi.json";
+  /\btext\/html\b/.test(request.headers.accept ?? "") && !path.startsWith("/sandbox/") && !path.startsWith(pathPrefixes.api) && path !== "/openapi.json" && path !== "/postman-collection.json";
 
 /** Answers the site's requests: `serve` tells whether it answered (false: a request of the API). */
 export function siteHandler({ docsFile, documentFile, calls, faults, maxBodyBytes, log, reset, boundOrigin }: SiteSetup) {
   const docs = new StaticFile(docsFile, "text/html; charset=utf-8", docsFor);
   const document = new StaticFile(documentFile, "application/json", documentFor);
+  // Generated beside the document; its baseUrl names the sandbox serving it, as the document's servers do.
+  const collection = new StaticFile(nodePath.join(nodePath.dirname(documentFile), "postman-collection.json"), "application/json", docsFor);
 
   /** The sandbox's own pages: the docs, the document, the API index and the reset. */
   return function serve(request: IncomingMessage, response: ServerResponse, path: string): boolean {
@@ -92,6 +95,8 @@ export function siteHandler({ docsFile, documentFile, calls, faults, maxBodyByte
       serveFile(docs, "The docs are not built: run npm run docs.\n");
     } else if (reading && path === "/openapi.json") {
       serveFile(document, "The document is not built: run npm run build.\n");
+    } else if (reading && path === "/postman-collection.json") {
+      serveFile(collection, "The Postman collection is not generated: run npm run generate.\n");
     } else if (request.method === "GET" && (path === pathPrefixes.api || path === pathPrefixes.api.slice(0, -1))) {
       writeReply(response, { status: 200, body: apiIndex(origin()) });
     } else if (request.method === "GET" && path === "/sandbox/calls") {

@@ -40,7 +40,7 @@ describe("generated/", () => {
     const files = (dir: string) => readdirSync(dir, { recursive: true }).map(String).filter((file) => file.includes(".")).sort();
     const committed = files(generatedDir);
     expect(files(first)).toEqual(committed);
-    expect(committed.filter((file) => !file.startsWith("validators/"))).toEqual(["contract-facts.d.ts", "contract-facts.js", "dataset.d.ts", "dataset.js", "openapi.json", "operations.d.ts", "operations.js", "schema.d.ts", "validator-loaders.d.ts", "validator-loaders.js", "validator-types.d.ts", "validators.d.ts", "validators.js", "workflows.arazzo.json", "workflows.d.ts", "workflows.js"]);
+    expect(committed.filter((file) => !file.startsWith("validators/"))).toEqual(["contract-facts.d.ts", "contract-facts.js", "dataset.d.ts", "dataset.js", "openapi.json", "operations.d.ts", "operations.js", "postman-collection.json", "schema.d.ts", "validator-loaders.d.ts", "validator-loaders.js", "validator-types.d.ts", "validators.d.ts", "validators.js", "workflows.arazzo.json", "workflows.d.ts", "workflows.js"]);
     // One validators module (a .js and its .d.ts) per operation of the generated index, the webhook's included.
     const modules = committed.filter((file) => file.startsWith("validators/"));
     expect(modules, "validators/ against one module per validated operation").toEqual(Object.keys(validators).flatMap((id) => [`validators/${id}.d.ts`, `validators/${id}.js`]).sort());
