@@ -14,14 +14,16 @@ import { printable } from "../text/printable.js";
 import { colourWanted, styled } from "../text/terminal.js";
 import { untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
+import { readCredentials } from "./credentials.js";
 import { counted } from "../text/counted.js";
 
-export const proxyHelp = `Usage: txc-api proxy --upstream URL [--port N] [--host H] [--json FILE] [--junit FILE] [--har FILE]
+export const proxyHelp = `Usage: txc-api proxy --upstream URL [--sign] [--port N] [--host H] [--json FILE] [--junit FILE] [--har FILE]
        txc-api proxy --check-har FILE [--json FILE] [--junit FILE]
 
 Checks the contract on live traffic: point your app, your integration suite or your browser at
 the proxy, and it forwards every request to the upstream and its answer back unchanged (status,
-headers, body bytes), never altering, retrying, re-signing or reordering anything. Each exchange
+headers, body bytes), never altering, retrying, re-signing or reordering anything (but for
+signing what arrives unsigned, with --sign). Each exchange
 is held to the document, and each violation is printed as it happens, on one line: the
 operation, the check, the exchange, the reason. Never a secret.
 
@@ -58,6 +60,16 @@ Options:
                    the start, with no violation too
   --junit FILE     JUnit XML at the end: a test case per operation and check that ran, failed
                    where a violation was seen
+  --sign           sign what arrives unsigned, so that any HTTP tool (curl, a load tool, another
+                   language) can call the API through the proxy: a request of a signed
+                   operation without the API key header gets request and a nonce set over its
+                   JSON body's fields and the three headers added, with TXC_API_KEY and
+                   TXC_API_SECRET (or --api-secret-file FILE), nonces rising in the order requests
+                   arrive. A request carrying its own key header passes as it came; a body that is
+                   not a JSON object is answered 400 and not forwarded. The checks judge the
+                   requests as sent.
+  --api-secret-file FILE
+                   with --sign: read the secret from FILE instead of TXC_API_SECRET
   --har FILE       also record every exchange as HAR 1.2, written when it stops: signatures,
                    cookies and authorization headers "[redacted]" (the secret never passes)
   --check-har FILE judge recorded traffic offline instead of forwarding: a HAR file of ours, or
@@ -78,6 +90,8 @@ const OPTIONS = {
   har: { type: "string" },
   "check-har": { type: "string" },
   "upstream-connections": { type: "string" },
+  sign: { type: "boolean", default: false },
+  "api-secret-file": { type: "string" },
 } as const;
 
 const line = (v: ProxyViolation) => `✗ ${shownOperation(v.operationId)} · ${v.check} · ${v.method} ${printable(v.path, 100)} ${v.status}: ${printable(v.message, 300)}`;
@@ -127,7 +141,10 @@ export async function proxyCommand(argv: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be an integer from 0 to 65535");
   const connections = values["upstream-connections"];
   if (connections !== undefined && !/^([1-9]|[1-5]\d|6[0-4])$/.test(connections)) throw new UsageError("--upstream-connections must be a whole number from 1 to 64");
-  const { TXC_API_KEY: apiKey, TXC_API_SECRET: apiSecret } = process.env;
+  // --sign needs the key it signs with; without it, the key given is used to verify signatures.
+  const signer = values.sign ? readCredentials(values["api-secret-file"]) : undefined;
+  const apiKey = signer?.apiKey ?? process.env.TXC_API_KEY;
+  const apiSecret = signer?.apiSecret ?? process.env.TXC_API_SECRET;
   const recorded: Parameters<typeof writeHar>[1] = [];
   let origin = "";
   let proxy;
@@ -136,6 +153,7 @@ export async function proxyCommand(argv: string[]): Promise<void> {
       upstream: values.upstream, port, host: values.host!,
       ...(connections === undefined ? {} : { upstreamConnections: Number(connections) }),
       credentials: apiKey && apiSecret ? [{ apiKey, apiSecret }] : [],
+      ...(signer ? { sign: signer } : {}),
       onViolation,
       ...(values.har ? { onExchange: (exchange: CarriedExchange, startedAt: Date, durationMs: number) => void recorded.push(harEntry(exchange, origin, startedAt, durationMs)) } : {}),
     });
@@ -144,7 +162,8 @@ export async function proxyCommand(argv: string[]): Promise<void> {
     throw error;
   }
   origin = proxy.url;
-  console.log(`txc-api proxy: listening on ${proxy.url}, forwarding to ${values.upstream}${apiKey && apiSecret ? " (signatures of TXC_API_KEY verified)" : ""}`);
+  const signs = signer ? " (unsigned requests signed with TXC_API_KEY)" : apiKey && apiSecret ? " (signatures of TXC_API_KEY verified)" : "";
+  console.log(`txc-api proxy: listening on ${proxy.url}, forwarding to ${values.upstream}${signs}`);
   await untilStopped();
   await proxy.close();
   if (values.har) writeHar(values.har, recorded, packageVersion());

@@ -5,9 +5,10 @@ import { request as send } from "undici";
 import type { UpstreamConnections } from "./upstream-connections.js";
 import { networkFailureWords } from "../errors/network.js";
 import type { CarriedExchange, ProxyViolation } from "./traffic.js";
+import type { UnsignedRequestSigner } from "./sign-unsigned.js";
 
-/** Where and how the proxy forwards: the upstream, its connections, and the caps. */
-export type Upstream = { url: URL; connections: UpstreamConnections; maxBodyBytes: number; timeoutMs: number };
+/** Where and how the proxy forwards: the upstream, its connections, the caps, and the signer of unsigned requests (--sign). */
+export type Upstream = { url: URL; connections: UpstreamConnections; maxBodyBytes: number; timeoutMs: number; sign?: UnsignedRequestSigner | undefined };
 
 // Hop-by-hop headers (RFC 9110 7.6.1) are the connection's, not the message's.
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length"]);
@@ -38,24 +39,32 @@ export const jsonAnswer = (response: ServerResponse, status: number, message: st
 /**
  * Carries one request to the upstream and its answer back; the proxy's own refusals (a body over
  * the cap: 413; no answer from the upstream: 502) are reported as "upstream" violations. Returns
- * the exchange as carried, for the checks, or undefined when nothing was forwarded.
+ * the exchange as carried, for the checks, or undefined when nothing was forwarded. `onSend` is
+ * told the moment it goes to the upstream: the order the exchanges are judged in.
  */
-export async function forward(request: IncomingMessage, response: ServerResponse, upstream: Upstream, report: (violation: ProxyViolation) => void): Promise<CarriedExchange | undefined> {
+export async function forward(request: IncomingMessage, response: ServerResponse, upstream: Upstream, report: (violation: ProxyViolation) => void, onSend: () => void = () => {}): Promise<CarriedExchange | undefined> {
   const target = request.url ?? "/";
   const path = target.split("?")[0]!;
   const method = request.method ?? "GET";
   const { maxBodyBytes, timeoutMs } = upstream;
-  const body = await readLimited(request, maxBodyBytes);
-  if (!body) {
+  const read = await readLimited(request, maxBodyBytes);
+  if (!read) {
     jsonAnswer(response, 413, `txc-api proxy: the request body is larger than ${maxBodyBytes} bytes; it was not forwarded`);
     report({ operationId: null, check: "upstream", message: "request body over the proxy's cap: not forwarded", method, path, status: 413 });
     return undefined;
   }
-  const exchange: CarriedExchange = { method, path, headers: request.headers, body };
-  const connection = upstream.connections.take(request.headers);
+  const signing = upstream.sign ? upstream.sign(method, path, request.headers, read) : { headers: request.headers, body: read };
+  if ("refused" in signing) {
+    jsonAnswer(response, 400, `txc-api proxy --sign: ${signing.refused}; it was not forwarded`);
+    return undefined;
+  }
+  const { headers, body } = signing;
+  const exchange: CarriedExchange = { method, path, headers, body };
+  const connection = upstream.connections.take(headers);
+  onSend();
   try {
     const answer = await send(new URL(upstream.url.pathname.replace(/\/$/, "") + target, upstream.url.origin), {
-      method: method as "POST", headers: endToEnd(request.headers), body: method === "GET" || method === "HEAD" ? undefined : body, dispatcher: connection.agent,
+      method: method as "POST", headers: endToEnd(headers), body: method === "GET" || method === "HEAD" ? undefined : body, dispatcher: connection.agent,
       headersTimeout: timeoutMs, bodyTimeout: timeoutMs,
     });
     const bytes = await readLimited(answer.body, maxBodyBytes);

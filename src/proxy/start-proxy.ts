@@ -1,5 +1,6 @@
 // txc-api proxy: forwards every request to the upstream and its answer back unchanged, and holds
-// each exchange to the document (checks.ts). It never alters, retries, re-signs or reorders.
+// each exchange to the document (checks.ts). It never alters, retries, re-signs or reorders; with
+// `sign` it signs the requests that arrive unsigned (sign-unsigned.ts), and judges them as sent.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
@@ -9,6 +10,7 @@ import { UpstreamConnections } from "./upstream-connections.js";
 import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import type { CarriedExchange, ProxyViolation } from "./traffic.js";
 import { TrafficJudge } from "./traffic-judge.js";
+import { unsignedRequestSigner } from "./sign-unsigned.js";
 import type { Coverage } from "../validation/coverage.js";
 
 export type { ProxyViolation } from "./traffic.js";
@@ -22,6 +24,13 @@ export type ProxyOptions = {
   host?: string;
   /** Keys and their secrets, to verify the signatures of their requests (never printed). */
   credentials?: { apiKey: string; apiSecret: string }[];
+  /**
+   * A key to sign with: a request of a signed operation that arrives without the API key header is
+   * signed with it (`request` and a nonce set, the three headers added), in the order requests
+   * arrive; one that carries its own passes as it came. A body that is no JSON object is answered
+   * 400 and not forwarded.
+   */
+  sign?: { apiKey: string; apiSecret: string };
   /** Hears each violation as it is seen. */
   onViolation?: (violation: ProxyViolation) => void;
   /** Largest request and answer body carried, as the client's cap (default 8 MiB); past it 413 or 502. */
@@ -75,6 +84,23 @@ function upstreamConnections(given: number | undefined): number {
   return count;
 }
 
+type JudgingTurn = { before: Promise<void>; done: () => void };
+
+/**
+ * Exchanges are judged in the order they went upstream, not the order their answers were read, so
+ * that a key's nonces are checked in the order they were sent: each takes a turn as it is sent,
+ * and is judged once the turns before it are done.
+ */
+function judgingOrder(): () => JudgingTurn {
+  let last: Promise<void> = Promise.resolve();
+  return () => {
+    const before = last;
+    let done!: () => void;
+    last = new Promise<void>((resolve) => (done = resolve));
+    return { before, done };
+  };
+}
+
 /**
  * Starts the proxy: `{ url, violations(), ran(), close() }`. Route an application's traffic
  * through `url` and assert `expect(proxy.violations()).toEqual([])`.
@@ -85,16 +111,24 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     connections: new UpstreamConnections(upstreamConnections(options.upstreamConnections)),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    sign: options.sign ? unsignedRequestSigner(options.sign) : undefined,
   };
   const judge = new TrafficJudge(new Map((options.credentials ?? []).map(({ apiKey, apiSecret }) => [apiKey, apiSecret])), options.onViolation);
   let exchanges = 0;
 
+  const nextTurn = judgingOrder();
   async function carryAndJudge(request: IncomingMessage, response: ServerResponse) {
     const [startedAt, started] = [new Date(), performance.now()];
-    const exchange = await forward(request, response, upstream, (violation) => judge.report(violation));
-    if (!exchange) return;
-    options.onExchange?.(exchange, startedAt, performance.now() - started);
-    await judge.judge(exchange);
+    let turn: JudgingTurn | undefined;
+    try {
+      const exchange = await forward(request, response, upstream, (violation) => judge.report(violation), () => (turn = nextTurn()));
+      if (!exchange) return;
+      options.onExchange?.(exchange, startedAt, performance.now() - started);
+      await turn?.before;
+      await judge.judge(exchange);
+    } finally {
+      turn?.done();
+    }
   }
 
   const inFlight = new Set<Promise<void>>();
