@@ -7,6 +7,7 @@ import { generateDataset } from "./dataset.mjs";
 import { generateOperations } from "./operations.mjs";
 import { generateContractFacts } from "./contract-facts.mjs";
 import { generatePostman } from "./postman.mjs";
+import { generateBruno } from "./bruno.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generate(outDir) {
@@ -18,6 +19,7 @@ export async function generate(outDir) {
   generateOperations(outDir);
   generateContractFacts(outDir);
   generatePostman(outDir);
+  generateBruno(outDir);
 }
 
 if (isMain(import.meta.url)) await generate(outDirFromArgs());

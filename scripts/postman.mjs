@@ -19,7 +19,7 @@ const SCHEMA_KEYWORDS = new Set([
 const SCHEMA_MAPS = new Set(["properties", "patternProperties"]);
 
 /** A schema with every local $ref resolved and only validation keywords kept. */
-function testedSchema(document, node, depth = 0) {
+export function testedSchema(document, node, depth = 0) {
   if (depth > 32) throw new Error("a response schema nests deeper than 32 levels (a $ref cycle?)");
   const at = resolve(document, node);
   if (Array.isArray(at)) return at.map((item) => testedSchema(document, item, depth + 1));

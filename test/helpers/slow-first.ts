@@ -32,6 +32,7 @@ const SLOW_FIRST = [
   "test/document/lint-and-generate.test.ts", // 22
   "test/client/fronts.test.ts", // 21
   "test/workflows/workflows.test.ts", // 20
+  "test/interop/bruno.test.ts", // 17
   "test/types/generated-types.test.ts", // 13
 ];
 
