@@ -8,6 +8,7 @@ import { generateOperations } from "./operations.mjs";
 import { generateContractFacts } from "./contract-facts.mjs";
 import { generatePostman } from "./postman.mjs";
 import { generateBruno } from "./bruno.mjs";
+import { generateSigningVectors } from "./signing-vectors.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generate(outDir) {
@@ -20,6 +21,7 @@ export async function generate(outDir) {
   generateContractFacts(outDir);
   generatePostman(outDir);
   generateBruno(outDir);
+  generateSigningVectors(outDir);
 }
 
 if (isMain(import.meta.url)) await generate(outDirFromArgs());
