@@ -377,7 +377,7 @@ export const servers = [
   }
 ];
 
-/** How a private request is signed: the header names and the body fields the signer sets. */
+/** How a private request is signed: the header names, the body fields the signer sets, the HMAC's hash and the encodings (x-txc-signing). */
 export const signing = {
   "headers": {
     "apiKey": "X-TXC-APIKEY",
@@ -387,7 +387,10 @@ export const signing = {
   "bodyFields": {
     "path": "request",
     "nonce": "nonce"
-  }
+  },
+  "hmac": "SHA-512",
+  "payloadEncoding": "base64",
+  "signatureEncoding": "hex"
 };
 
 /** Where the API's paths live, and where its public (unsigned) operations live. */

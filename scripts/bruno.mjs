@@ -6,7 +6,7 @@
 // key and secret come from the environment of the run (TXC_API_KEY, TXC_API_SECRET): never a file.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
+import { cryptoJsHmac, JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
 import { testedSchema } from "./postman.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
@@ -14,8 +14,8 @@ import { isMain, outDirFromArgs } from "./project.mjs";
 const block = (name, text) => `${name} {\n${text.split("\n").map((line) => (line ? `  ${line}` : line)).join("\n")}\n}\n`;
 
 /** The collection's pre-request script: as the Postman collection's, in Bruno's API. */
-function signingScript({ headers, bodyFields }, signedPaths, prefix) {
-  return `// Signs each signed request as txc-api does: HMAC-SHA512 of base64(body) with the secret, hex.
+function signingScript({ headers, bodyFields, hmac }, signedPaths, prefix) {
+  return `// Signs each signed request as txc-api does: ${hmac} HMAC of base64(body) with the secret, hex.
 const CryptoJS = require("crypto-js");
 const SIGNED = ${JSON.stringify(signedPaths)};
 const url = req.getUrl();
@@ -39,7 +39,7 @@ if (SIGNED.includes(path)) {
   req.setHeader("Content-Type", "application/json");
   req.setHeader(${JSON.stringify(headers.apiKey)}, apiKey);
   req.setHeader(${JSON.stringify(headers.payload)}, payload);
-  req.setHeader(${JSON.stringify(headers.signature)}, CryptoJS.HmacSHA512(payload, apiSecret).toString(CryptoJS.enc.Hex));
+  req.setHeader(${JSON.stringify(headers.signature)}, CryptoJS.${cryptoJsHmac(hmac)}(payload, apiSecret).toString(CryptoJS.enc.Hex));
 }`;
 }
 

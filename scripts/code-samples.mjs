@@ -6,7 +6,7 @@
 // Redoc shows them as tabs beside the operation; npm test runs every one against the sandbox.
 
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../src/signing/shell.js";
-import { isSandboxServer, isSigned, operationsOf, requestExamples, signingFacts } from "./document-refs.mjs";
+import { isSandboxServer, isSigned, nodeHash, operationsOf, requestExamples, signingFacts } from "./document-refs.mjs";
 
 const pythonString = (text) => JSON.stringify(text); // a JSON string literal is a Python one too
 
@@ -32,7 +32,7 @@ function curlSample(method, path, fields, signing, { demo, sandbox }) {
     "# bash, curl, openssl and base64. The nonce is Unix time in ms (GNU date; gdate on macOS).",
     ...(demo ? [`# ${DEMO_NOTE}`, `TXC_API_KEY=${shellQuote(demo.key)}`, `TXC_API_SECRET=${shellQuote(demo.secret)}`] : []),
     signedShellSnippet({
-      method: method.toUpperCase(), url, body, headerNames: signing.headers, apiKey: "$TXC_API_KEY", apiSecret: '"$TXC_API_SECRET"',
+      method: method.toUpperCase(), url, body, headerNames: signing.headers, hmac: signing.hmac, apiKey: "$TXC_API_KEY", apiSecret: '"$TXC_API_SECRET"',
     }),
     "echo",
   ].join("\n");
@@ -71,7 +71,7 @@ function pythonSample(method, path, fields, signing, { demo, sandbox }) {
         `fields = ${pythonLiteral(fields)}`,
         `body = json.dumps({${pythonString(signing.bodyFields.path)}: path, ${pythonString(signing.bodyFields.nonce)}: str(time.time_ns() // 1_000_000), **fields}, separators=(",", ":")).encode()`,
         "payload = base64.b64encode(body).decode()",
-        "signature = hmac.new(api_secret.encode(), payload.encode(), hashlib.sha512).hexdigest()",
+        `signature = hmac.new(api_secret.encode(), payload.encode(), hashlib.${nodeHash(signing.hmac)}).hexdigest()`,
         "headers = {",
         `    "Content-Type": "application/json",`,
         `    ${pythonString(signing.headers.apiKey)}: api_key,`,

@@ -53,8 +53,26 @@ export function signingFacts(document) {
   return {
     headers: { apiKey: header("ApiKey"), payload: header("Payload"), signature: header("Signature") },
     bodyFields: { path: fields.path, nonce: fields.nonce },
+    ...signatureRule(schemes.Signature["x-txc-signing"]),
   };
 }
+
+/**
+ * How the signature is made (`x-txc-signing` on the Signature scheme): the payload's encoding of
+ * the body bytes, the HMAC's hash (as WebCrypto names it: SHA-512) and the signature's encoding.
+ * What the package's signers cannot do is refused here, at generation, not at a user's first call.
+ */
+function signatureRule(rule) {
+  const hmac = /^HMAC-(SHA-?(?:256|384|512))$/.exec(rule?.algorithm ?? "")?.[1]?.replace(/^SHA-?/, "SHA-");
+  if (!hmac) throw new Error("securitySchemes.Signature x-txc-signing.algorithm must be HMAC-SHA256, HMAC-SHA384 or HMAC-SHA512");
+  if (rule.payloadEncoding !== "base64") throw new Error("securitySchemes.Signature x-txc-signing.payloadEncoding must be base64: the signers encode the body so");
+  if (rule.signatureEncoding !== "hex") throw new Error("securitySchemes.Signature x-txc-signing.signatureEncoding must be hex: the signers encode the signature so");
+  return { hmac, payloadEncoding: rule.payloadEncoding, signatureEncoding: rule.signatureEncoding };
+}
+
+/** The HMAC's hash as node:crypto names it ("sha512") and as crypto-js does ("HmacSHA512"). */
+export const nodeHash = (hmac) => hmac.replace("-", "").toLowerCase();
+export const cryptoJsHmac = (hmac) => `Hmac${hmac.replace("-", "")}`;
 
 /** The documented request examples by name, each without the fields the signer sets. */
 export function requestExamples(document, operation) {

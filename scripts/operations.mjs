@@ -151,7 +151,7 @@ function exportsOf(document) {
     ["operationIndex", "The HTTP operations of the document by operationId.", operations],
     ["operationIds", "The operationIds of the HTTP operations, in the document's order.", Object.keys(operations)],
     ["servers", "The servers of the document.", serverList(document)],
-    ["signing", "How a private request is signed: the header names and the body fields the signer sets.", signingFacts(document)],
+    ["signing", "How a private request is signed: the header names, the body fields the signer sets, the HMAC's hash and the encodings (x-txc-signing).", signingFacts(document)],
     ["pathPrefixes", "Where the API's paths live, and where its public (unsigned) operations live.", pathPrefixes(document)],
     ["errorFormats", "What the error examples show: the private error's code by status, the public error's fields besides its message.", errorFormats(document)],
     ["webhookEvents", "The event name of each webhook, by operationId.", Object.fromEntries([...operationsOf(document, "webhooks")].map(({ name, operation }) => [operation.operationId, name]))],

@@ -6,7 +6,7 @@
 // and the 200's schema. The base URL, key and secret are variables: the secret is never in the file.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
+import { cryptoJsHmac, JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 /** The JSON Schema keywords a validator of draft-07 reads; OpenAPI's and ours (descriptions, examples, x-*) are left out. */
@@ -35,8 +35,8 @@ export function testedSchema(document, node, depth = 0) {
  * over any field of those names (Unix milliseconds, rising per collection run), and the three
  * headers. Postman's sandbox gives CryptoJS and pm; nothing else is assumed.
  */
-function signingScript({ headers, bodyFields }, signedPaths, prefix) {
-  return `// Signs each signed request as txc-api does: HMAC-SHA512 of base64(body) with the secret, hex.
+function signingScript({ headers, bodyFields, hmac }, signedPaths, prefix) {
+  return `// Signs each signed request as txc-api does: ${hmac} HMAC of base64(body) with the secret, hex.
 const SIGNED = new Set(${JSON.stringify(signedPaths)});
 const full = pm.request.url.getPath();
 const path = full.slice(full.indexOf(${JSON.stringify(prefix)}));
@@ -58,7 +58,7 @@ if (SIGNED.has(path)) {
   pm.request.headers.upsert({ key: "Content-Type", value: "application/json" });
   pm.request.headers.upsert({ key: ${JSON.stringify(headers.apiKey)}, value: apiKey });
   pm.request.headers.upsert({ key: ${JSON.stringify(headers.payload)}, value: payload });
-  pm.request.headers.upsert({ key: ${JSON.stringify(headers.signature)}, value: CryptoJS.HmacSHA512(payload, apiSecret).toString(CryptoJS.enc.Hex) });
+  pm.request.headers.upsert({ key: ${JSON.stringify(headers.signature)}, value: CryptoJS.${cryptoJsHmac(hmac)}(payload, apiSecret).toString(CryptoJS.enc.Hex) });
 }`;
 }
 

@@ -6,7 +6,7 @@
 import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { signingFacts } from "./document-refs.mjs";
+import { nodeHash, signingFacts } from "./document-refs.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 const BALANCE = "/api/v4/main-account/balance";
@@ -20,13 +20,13 @@ const CASES = [
 ];
 
 export function signingVectors(document) {
-  const { headers, bodyFields } = signingFacts(document);
+  const { headers, bodyFields, hmac } = signingFacts(document);
   return {
-    rule: `payload = base64(UTF-8 bytes of the exact body sent); signature = hex(HMAC-SHA512(payload, secret)); sent as the headers ${headers.apiKey} (the key), ${headers.payload} (the payload) and ${headers.signature} (the signature); the body's ${bodyFields.path} is the path called and ${bodyFields.nonce} the nonce, both set by the signer`,
+    rule: `payload = base64(UTF-8 bytes of the exact body sent); signature = hex(HMAC-${hmac.replace("-", "")}(payload, secret)); sent as the headers ${headers.apiKey} (the key), ${headers.payload} (the payload) and ${headers.signature} (the signature); the body's ${bodyFields.path} is the path called and ${bodyFields.nonce} the nonce, both set by the signer`,
     vectors: CASES.map(({ name, apiKey, secret, fields }, i) => {
       const body = JSON.stringify({ [bodyFields.path]: BALANCE, [bodyFields.nonce]: String(1_700_000_000_000 + i), ...fields });
       const payload = Buffer.from(body, "utf8").toString("base64");
-      const signature = createHmac("sha512", Buffer.from(secret, "utf8")).update(payload).digest("hex");
+      const signature = createHmac(nodeHash(hmac), Buffer.from(secret, "utf8")).update(payload).digest("hex");
       return { name, apiKey, secret, body, payload, signature };
     }),
   };

@@ -1,5 +1,6 @@
 // The shell reproduction of a case, printed with each failure: it signs afresh from the environment.
 import { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../signing/sign.js";
+import { signing } from "../../generated/operations.js";
 import { bodyText } from "../signing/body.js";
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../signing/shell.js";
 import type { Case } from "./case.js";
@@ -17,6 +18,7 @@ export function reproduction(url: string, testCase: Case): string {
     url: shellQuote(url),
     body: caseBodyText(testCase, NONCE_MARK),
     headerNames: { apiKey: API_KEY_HEADER, payload: PAYLOAD_HEADER, signature: SIGNATURE_HEADER },
+    hmac: signing.hmac,
     apiKey: `$TXC_API_KEY${env}`,
     apiSecret: tamper?.kind === "wrong-secret" ? `"$TXC_API_SECRET${env}-wrong"` : `"$TXC_API_SECRET${env}"`,
     omitHeader: tamper?.kind === "omit-header" ? tamper.header : undefined,

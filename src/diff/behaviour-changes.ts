@@ -2,7 +2,8 @@
 // change: it is classed by what it does to a caller of the API. A promise about the answer (which
 // fields an answer is tied to, a value used once, how pages move) added is a new promise to rely
 // on; taken away or narrowed, code written against it can fail. An operation that starts to change
-// state is no longer safe to retry or explore; a lower rate limit refuses what was allowed.
+// state is no longer safe to retry or explore; a lower rate limit refuses what was allowed; a
+// signing rule changed changes every signature.
 import type { Kind } from "./classify.js";
 
 type Json = unknown;
@@ -10,7 +11,7 @@ type Classed = { kind: Kind; text: string };
 
 /** Extensions whose value is a promise about the answer: more of it is compatible, less breaking. */
 const PROMISES = new Set(["x-tied-to-request", "x-once-per", "x-paging"]);
-const BEHAVIOURAL = new Set([...PROMISES, "x-state-changing", "x-rate-limits"]);
+const BEHAVIOURAL = new Set([...PROMISES, "x-state-changing", "x-rate-limits", "x-txc-signing"]);
 
 export const isBehavioural = (key: string): boolean => BEHAVIOURAL.has(key);
 
@@ -36,6 +37,12 @@ export function classBehaviour(key: string, base: Json, head: Json): Classed {
   if (PROMISES.has(key)) {
     const kind: Kind = holdsAll(head, base) ? "compatible" : "breaking";
     return { kind, text: `${key} ${how}: ${kind === "compatible" ? "a promise about the answer added, which callers may rely on" : "a promise about the answer taken away or narrowed"}` };
+  }
+  if (key === "x-txc-signing") {
+    // The signing rule stated for machines: every signer and verifier reads it.
+    return how === "added"
+      ? { kind: "compatible", text: `${key} ${how}: the signing rule stated for machines` }
+      : { kind: "breaking", text: `${key} ${how}: every signed request is signed otherwise, so every caller's signature changes` };
   }
   if (key === "x-state-changing") {
     const changes = head === true;

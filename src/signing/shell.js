@@ -34,6 +34,7 @@ export function curlCommand(method, url, headers, data) {
  * @property {string} url a shell word
  * @property {string} body the body text, with `NONCE_MARK` where the nonce goes
  * @property {{ apiKey: string, payload: string, signature: string }} headerNames
+ * @property {string} hmac the HMAC's hash as the document names it (x-txc-signing), such as "SHA-512"
  * @property {string} apiKey a shell word for the key, such as "$TXC_API_KEY"
  * @property {string} apiSecret a shell word for the secret, such as "$TXC_API_SECRET"
  * @property {string} [omitHeader] a header name left out (a case that tests its absence)
@@ -46,7 +47,7 @@ export function curlCommand(method, url, headers, data) {
  * it holds no secret, only the shell words given for the key and the secret.
  * @param {SignedShellRequest} request
  */
-export function signedShellSnippet({ method, url, body, headerNames, apiKey, apiSecret, omitHeader, sentSuffix = "", sendTwice = false }) {
+export function signedShellSnippet({ method, url, body, headerNames, hmac, apiKey, apiSecret, omitHeader, sentSuffix = "", sendTwice = false }) {
   const [before, after] = body.split(NONCE_MARK);
   if (after === undefined) throw new Error("signedShellSnippet: the body has no NONCE_MARK");
   const headers = [
@@ -59,7 +60,7 @@ export function signedShellSnippet({ method, url, body, headerNames, apiKey, api
   return [
     `BODY=${shellQuote(before)}"$(date +%s%3N)"${shellQuote(after)}`,
     `PAYLOAD=$(printf %s "$BODY" | base64 | tr -d '\\n')`,
-    `SIGNATURE=$(printf %s "$PAYLOAD" | openssl dgst -sha512 -hmac ${apiSecret} -r | cut -d' ' -f1)`,
+    `SIGNATURE=$(printf %s "$PAYLOAD" | openssl dgst -${hmac.replace("-", "").toLowerCase()} -hmac ${apiSecret} -r | cut -d' ' -f1)`,
     ...(sendTwice ? [send, "echo", send] : [send]),
   ].join("\n");
 }

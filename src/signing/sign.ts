@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
+import { signing } from "../../generated/operations.js";
 import { OptionsError } from "../errors/options.js";
 import { bodyText } from "./body.js";
 
@@ -28,16 +29,18 @@ export function credentials(apiKey: string, apiSecret: string): Credentials {
   return Object.freeze({ apiKey, secretKey: createSecretKey(Buffer.from(apiSecret, "utf8")) });
 }
 
-/** The signing rule's one home: HMAC-SHA512 of the payload (the body's base64) with the secret. */
-const payloadHmac = (payload: string, secretKey: KeyObject) => createHmac("sha512", secretKey).update(payload);
+/** The HMAC's hash, as the document states it (x-txc-signing: "SHA-512"), as node:crypto names it ("sha512"). */
+const HMAC_HASH = signing.hmac.replace("-", "").toLowerCase();
+/** The signing rule's one home: the document's HMAC of the payload (the body's base64) with the secret. */
+const payloadHmac = (payload: string, secretKey: KeyObject) => createHmac(HMAC_HASH, secretKey).update(payload);
 /** The signature as bytes, as a verifier compares it. */
 export const payloadSignature = (payload: string, secretKey: KeyObject): Buffer => payloadHmac(payload, secretKey).digest();
-/** The signature as the header carries it: hex, digested straight into text (no Buffer between). */
-export const payloadSignatureHex = (payload: string, secretKey: KeyObject): string => payloadHmac(payload, secretKey).digest("hex");
+/** The signature as the header carries it (hex), digested straight into text (no Buffer between). */
+export const payloadSignatureHex = (payload: string, secretKey: KeyObject): string => payloadHmac(payload, secretKey).digest(signing.signatureEncoding);
 
 /** The headers of a body given as its UTF-8 bytes: hex(HMAC-SHA512(payload, secret)) of payload = base64(the exact body that is sent). */
 export function signBodyBytes(bytes: Buffer, { apiKey, secretKey }: Credentials): SignedHeaders {
-  const payload = bytes.toString("base64");
+  const payload = bytes.toString(signing.payloadEncoding);
   return {
     "Content-Type": "application/json",
     [API_KEY_HEADER]: apiKey,

@@ -51,4 +51,12 @@ describe("classify", () => {
     expect(report.changes.map((c) => c.kind)).toEqual(["breaking", "text", "text", "text", "breaking"]);
     expect(textChanges("openapi: 3.1.0", "{}")).toBeUndefined();
   });
+
+  it("classes the signing rule (x-txc-signing) by what it does to every caller: stated is compatible, changed or removed breaking", () => {
+    const rule = { payloadEncoding: "base64", algorithm: "HMAC-SHA512", signatureEncoding: "hex" };
+    const schemes = (signing?: object) => JSON.stringify({ components: { securitySchemes: { Signature: { type: "apiKey", ...(signing ? { "x-txc-signing": signing } : {}) } } } });
+    expect(textChanges(schemes(), schemes(rule))!.map((c) => [c.kind, c.text])).toEqual([["compatible", "x-txc-signing added: the signing rule stated for machines"]]);
+    expect(textChanges(schemes(rule), schemes({ ...rule, algorithm: "HMAC-SHA256" }))!.map((c) => c.kind)).toEqual(["breaking"]);
+    expect(textChanges(schemes(rule), schemes())!.map((c) => c.kind)).toEqual(["breaking"]);
+  });
 });

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { API_KEY_HEADER, PAYLOAD_HEADER, SIGNATURE_HEADER } from "../../src/signing/sign.js";
+import { signing } from "../../generated/operations.js";
 import { bodyText } from "../../src/signing/body.js";
 import { NONCE_MARK, shellQuote, signedShellSnippet } from "../../src/signing/shell.js";
 
@@ -22,7 +23,7 @@ describe("shellQuote", () => {
 
 describe("signedShellSnippet", () => {
   const path = "/api/v4/main-account/balance";
-  const request = { method: "POST", url: shellQuote(`http://127.0.0.1:1${path}`), body: bodyText(path, NONCE_MARK, { ticker: "O'Neil $X" }), headerNames, apiKey: "$TXC_API_KEY", apiSecret: '"$TXC_API_SECRET"' };
+  const request = { method: "POST", url: shellQuote(`http://127.0.0.1:1${path}`), body: bodyText(path, NONCE_MARK, { ticker: "O'Neil $X" }), headerNames, hmac: signing.hmac, apiKey: "$TXC_API_KEY", apiSecret: '"$TXC_API_SECRET"' };
 
   it("signs the body afresh with a new nonce: the payload is its base64 and the signature the HMAC of that", () => {
     const [args] = curlArguments(signedShellSnippet(request));
