@@ -11,7 +11,9 @@ import { signRequest, timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { cli } from "../helpers/contract-test-cli.js";
 import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
-import { root, STUCK_MS } from "../helpers/project.js";
+import { generatedDir, root, STUCK_MS } from "../helpers/project.js";
+import { runWorkflows } from "../helpers/respect.js";
+import { builtInDataset } from "../../src/sandbox/dataset.js";
 
 const BALANCE = "/api/v4/main-account/balance";
 const env = { ...process.env, TXC_API_KEY: demoKeys.partner.key, TXC_API_SECRET: demoKeys.partner.secret };
@@ -84,6 +86,16 @@ describe("txc-api proxy --sign", () => {
     const command = /```sh\n(curl .*)\n```/.exec(guide)![1]!.replace("http://127.0.0.1:8081", proxy.url);
     const { stdout } = await promisify(execFile)("bash", ["-c", command], { timeout: STUCK_MS });
     expect(JSON.parse(stdout)).toEqual({ BTC: { main_balance: "0.01532" } });
+  });
+
+  it("lets Redocly's Respect, which cannot sign, run every workflow of the API through it unsigned", async () => {
+    await resetSandbox(sandbox);
+    const dataset = builtInDataset();
+    const cancelled = dataset.accounts[0]!.deposits.find((deposit) => deposit.status === "canceled")!;
+    const inputs = { uniqueId: cancelled.transactionId, address: "TRefundDestinationAddress00000001", code: dataset.codes.find((code) => !code.passphrase)!.code, limit: 2 };
+    const outcomes = await runWorkflows(path.join(generatedDir, "workflows.arazzo.json"), { baseUrl: proxy.url, apiKey: "", apiSecret: "", inputs, unsigned: true });
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect(outcomes.filter((outcome) => !outcome.passed).map((outcome) => `${outcome.workflowId}: ${outcome.failedSteps.join(", ")} ${outcome.said.join(" ")}`)).toEqual([]);
   });
 
   it("judges the traffic as sent, and never prints the secret", async () => {
