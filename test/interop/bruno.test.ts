@@ -64,7 +64,8 @@ describe("the Bruno collection, run by bru", () => {
     expect(stdout).not.toContain(demoKeys.partner.secret);
   });
 
-  it("a wrong secret fails each signed request with the 401 and the API's own reason", async () => {
+  // The two runs that must fail are independent (one sandbox reset before both, a broken server of its own): side by side.
+  it.concurrent("a wrong secret fails each signed request with the 401 and the API's own reason", async () => {
     await resetSandbox(sandbox);
     const { results } = await bruRun(sandbox.baseUrl, "not-the-secret");
     const refused = results.filter((r) => r.response.status === 401);
@@ -72,7 +73,7 @@ describe("the Bruno collection, run by bru", () => {
     for (const result of refused) expect(result.testResults.find((t) => t.description.startsWith("answers 200"))?.error).toMatch(/the API said: .*signature/i);
   });
 
-  it("a server answering a field of the wrong type fails that operation's schema test, and no other", async () => {
+  it.concurrent("a server answering a field of the wrong type fails that operation's schema test, and no other", async () => {
     const defect = defects.find((d) => d.name === "a field of the wrong type")!;
     const server = await startBrokenServer(defect);
     try {
