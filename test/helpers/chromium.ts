@@ -62,7 +62,7 @@ export async function evaluateInPage(
   url: string,
   expression: string,
   timeoutMs = 60_000,
-  { width, screenshot }: { width?: number; screenshot?: string } = {},
+  { width, screenshot, colorScheme }: { width?: number; screenshot?: string; colorScheme?: "light" | "dark" } = {},
 ): Promise<unknown> {
   requireChromium();
   const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
@@ -78,6 +78,7 @@ export async function evaluateInPage(
     page!.setDefaultTimeout(timeoutMs);
     // A phone (below 600 px) is emulated as one: touch-sized, mobile viewport.
     if (width) await page!.setViewport({ width, height: 900, deviceScaleFactor: 1, isMobile: width < 600, hasTouch: width < 600 });
+    if (colorScheme) await page!.emulateMediaFeatures([{ name: "prefers-color-scheme", value: colorScheme }]);
     await page!.goto(url, { waitUntil: "load" });
     const value = await page!.evaluate(expression).catch((error: Error) => {
       throw new Error(`the page threw: ${error.message}`);
