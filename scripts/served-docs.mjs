@@ -119,7 +119,8 @@ function guideSection(markdown, guides) {
   const sectionOf = new Map(guides.map(({ title, file }) => [path.basename(file), sectionAnchor(title)]));
   const body = markdown.replace(/^# .+\n+/, "");
   // Code (fenced blocks and inline spans) is left as it is: `responses["200"](x)` is no link.
-  return body.split(/(```[\s\S]*?```|`[^`\n]*`)/).map((part, i) => (i % 2 === 1 ? part : headingsInBold(part).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, words, target) => {
+  // The suite's notes to itself (<!-- checked with: ... -->) are for the repository's readers, not the page's or its search.
+  return body.split(/(```[\s\S]*?```|`[^`\n]*`)/).map((part, i) => (i % 2 === 1 ? part : headingsInBold(part.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "")).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, words, target) => {
     if (/^(https?:|#)/.test(target)) return link;
     const section = sectionOf.get(path.basename(target.split("#")[0]));
     return section ? `[${words}](${section})` : words;
