@@ -1,31 +1,45 @@
-// A copy button on each code block of the guides and sections (Redoc's own code panels have one):
-// it copies the block's text exactly as the guide holds it.
+// A copy button for the code blocks of the page's text (Redoc's own code panels have one): it copies
+// the block as shown. One button, kept outside Redoc's tree (inserting nodes into what React
+// renders breaks its routing), placed over the top right of the block the pointer or the keyboard
+// is on; each block is made focusable so that the keyboard reaches it.
 import { element } from "./dom.js";
 
-/** The blocks that get one: every <pre> of the page's text but Redoc's code panels. */
-const isProseBlock = (pre) => pre.closest(".api-content") && !pre.matches('[data-component-name="CodeBlock/CodeBlockContainer"]') && !pre.closest(".txc-panel");
+/** The blocks that get it: every <pre> of the page's text but Redoc's code panels. */
+const isProseBlock = (node) => node instanceof Element && node.matches("pre") && node.closest(".api-content") && !node.matches('[data-component-name="CodeBlock/CodeBlockContainer"]');
 
-function addButton(pre) {
-  pre.dataset.txcCopy = "";
-  const button = element("button", { class: "txc-copy", type: "button", "aria-label": "Copy this code" }, "Copy");
+export function addCopyButtons() {
+  const button = element("button", { id: "txc-copy", class: "txc-copy", type: "button", "aria-label": "Copy this code", hidden: "" }, "Copy");
+  let block;
+  const place = (pre) => {
+    block = pre;
+    const box = pre.getBoundingClientRect();
+    button.style.top = `${box.top + window.scrollY + 4}px`;
+    button.style.left = `${box.right + window.scrollX - 72}px`;
+    button.textContent = "Copy";
+    button.hidden = false;
+  };
+  const proseBlockOf = (target) => (target instanceof Element ? target.closest("pre") : null);
+  document.addEventListener("pointerover", (event) => {
+    const pre = proseBlockOf(event.target);
+    if (pre && isProseBlock(pre)) place(pre);
+  });
+  document.addEventListener("focusin", (event) => {
+    if (isProseBlock(event.target)) place(event.target);
+  });
+  // Focusable, so that Tab reaches each block and its button: an attribute, which React leaves alone.
+  const focusable = () => {
+    for (const pre of document.querySelectorAll("pre:not([tabindex])")) if (isProseBlock(pre)) pre.setAttribute("tabindex", "0");
+  };
+  focusable();
+  new MutationObserver(focusable).observe(document.body, { childList: true, subtree: true });
   button.addEventListener("click", async () => {
-    const text = (pre.querySelector("code") ?? pre).textContent;
+    if (!block) return;
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText((block.querySelector("code") ?? block).textContent);
       button.textContent = "Copied";
     } catch {
       button.textContent = "Select and copy";
     }
-    setTimeout(() => (button.textContent = "Copy"), 1500);
   });
-  pre.before(button);
-}
-
-/** Adds the buttons as Redoc renders the sections, and to the blocks already there. */
-export function addCopyButtons() {
-  const addAll = () => {
-    for (const pre of document.querySelectorAll("pre:not([data-txc-copy])")) if (isProseBlock(pre)) addButton(pre);
-  };
-  addAll();
-  new MutationObserver(addAll).observe(document.body, { childList: true, subtree: true });
+  document.body.append(button);
 }
