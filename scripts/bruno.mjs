@@ -6,20 +6,20 @@
 // key and secret come from the environment of the run (TXC_API_KEY, TXC_API_SECRET): never a file.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { cryptoJsHmac, JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
-import { testedSchema } from "./postman.mjs";
+import { JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
+import { indented, signedPathsOf, signingLines, testedSchema } from "./collection-signing.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 /** A block of a .bru file: its name, and its text indented under it. */
-const block = (name, text) => `${name} {\n${text.split("\n").map((line) => (line ? `  ${line}` : line)).join("\n")}\n}\n`;
+const block = (name, text) => `${name} {\n${indented(text)}\n}\n`;
 
 /** The collection's pre-request script: as the Postman collection's, in Bruno's API. */
-function signingScript({ headers, bodyFields, hmac }, signedPaths, prefix) {
+function signingScript(facts, { signed, prefix }) {
+  const { headers, hmac } = facts;
   return `// Signs each signed request as txc-api does: ${hmac} HMAC of base64(body) with the secret, hex.
 const CryptoJS = require("crypto-js");
-const SIGNED = ${JSON.stringify(signedPaths)};
-const url = req.getUrl();
-const full = url.replace(/^[a-z]+:\\/\\/[^/]+/i, "").split("?")[0];
+const SIGNED = ${JSON.stringify(signed)};
+const full = req.getUrl().replace(/^[a-z]+:\\/\\/[^/]+/i, "").split("?")[0];
 const path = full.slice(full.indexOf(${JSON.stringify(prefix)}));
 if (SIGNED.includes(path)) {
   const apiKey = bru.getProcessEnv("TXC_API_KEY");
@@ -27,19 +27,14 @@ if (SIGNED.includes(path)) {
   if (!apiKey || !apiSecret) throw new Error("set TXC_API_KEY and TXC_API_SECRET in the environment of the run (the secret is never stored in the collection)");
   const given = req.getBody();
   const fields = typeof given === "string" ? JSON.parse(given || "{}") : (given || {});
-  if (fields === null || typeof fields !== "object" || Array.isArray(fields)) throw new Error("the body must be a JSON object of the operation's fields");
-  const last = Number(bru.getVar("lastNonce") || 0);
-  const nonce = Math.max(Date.now(), last + 1);
+  const lastNonce = Number(bru.getVar("lastNonce") || 0);
+${indented(signingLines(facts))}
   bru.setVar("lastNonce", String(nonce));
-  const body = { ${JSON.stringify(bodyFields.path)}: path, ${JSON.stringify(bodyFields.nonce)}: String(nonce) };
-  for (const name of Object.keys(fields)) if (name !== ${JSON.stringify(bodyFields.path)} && name !== ${JSON.stringify(bodyFields.nonce)}) body[name] = fields[name];
-  const text = JSON.stringify(body);
-  const payload = CryptoJS.enc.Base64.stringify(CryptoJS.enc.Utf8.parse(text));
   req.setBody(text);
   req.setHeader("Content-Type", "application/json");
   req.setHeader(${JSON.stringify(headers.apiKey)}, apiKey);
   req.setHeader(${JSON.stringify(headers.payload)}, payload);
-  req.setHeader(${JSON.stringify(headers.signature)}, CryptoJS.${cryptoJsHmac(hmac)}(payload, apiSecret).toString(CryptoJS.enc.Hex));
+  req.setHeader(${JSON.stringify(headers.signature)}, signature);
 }`;
 }
 
@@ -70,11 +65,9 @@ function requestFile(document, { name, method, operation }, seq) {
 
 export function brunoCollection(document) {
   const operations = [...operationsOf(document)];
-  const signedPaths = operations.filter(({ operation }) => isSigned(document, operation)).map(({ name }) => name);
-  const prefix = operations.map(({ name }) => name).reduce((common, name) => { while (!name.startsWith(common)) common = common.slice(0, -1); return common; });
   return {
     "bruno.json": `${JSON.stringify({ version: "1", name: `${document.info.title} ${document.info.version}`, type: "collection", ignore: ["node_modules", ".git"] }, null, 2)}\n`,
-    "collection.bru": block("script:pre-request", signingScript(signingFacts(document), signedPaths, prefix)),
+    "collection.bru": block("script:pre-request", signingScript(signingFacts(document), signedPathsOf(document))),
     "environments/sandbox.bru": block("vars", `baseUrl: ${document.servers.find(isSandboxServer)?.url ?? ""}`),
     ...Object.fromEntries(operations.map((entry, i) => [`${entry.operation.operationId}.bru`, requestFile(document, entry, i + 1)])),
   };

@@ -6,38 +6,19 @@
 // and the 200's schema. The base URL, key and secret are variables: the secret is never in the file.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { cryptoJsHmac, JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
+import { JSON_MEDIA, isSandboxServer, isSigned, operationsOf, requestExamples, resolve, signingFacts } from "./document-refs.mjs";
+import { indented, signedPathsOf, signingLines, testedSchema } from "./collection-signing.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
-
-/** The JSON Schema keywords a validator of draft-07 reads; OpenAPI's and ours (descriptions, examples, x-*) are left out. */
-const SCHEMA_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "pattern", "minLength", "maxLength",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "oneOf", "anyOf",
-  "allOf", "not", "propertyNames", "patternProperties", "minProperties", "maxProperties", "multipleOf",
-]);
-/** Keywords whose value is a map of names to schemas: its keys are names, not keywords. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties"]);
-
-/** A schema with every local $ref resolved and only validation keywords kept. */
-export function testedSchema(document, node, depth = 0) {
-  if (depth > 32) throw new Error("a response schema nests deeper than 32 levels (a $ref cycle?)");
-  const at = resolve(document, node);
-  if (Array.isArray(at)) return at.map((item) => testedSchema(document, item, depth + 1));
-  if (!at || typeof at !== "object") return at;
-  const kept = Object.entries(at).filter(([key]) => SCHEMA_KEYWORDS.has(key));
-  return Object.fromEntries(kept.map(([key, value]) => [key, SCHEMA_MAPS.has(key)
-    ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, testedSchema(document, schema, depth + 1)]))
-    : testedSchema(document, value, depth + 1)]));
-}
 
 /**
  * The collection's pre-request script: a signed operation's body gets the path and a nonce set
  * over any field of those names (Unix milliseconds, rising per collection run), and the three
  * headers. Postman's sandbox gives CryptoJS and pm; nothing else is assumed.
  */
-function signingScript({ headers, bodyFields, hmac }, signedPaths, prefix) {
+function signingScript(facts, { signed, prefix }) {
+  const { headers, hmac } = facts;
   return `// Signs each signed request as txc-api does: ${hmac} HMAC of base64(body) with the secret, hex.
-const SIGNED = new Set(${JSON.stringify(signedPaths)});
+const SIGNED = new Set(${JSON.stringify(signed)});
 const full = pm.request.url.getPath();
 const path = full.slice(full.indexOf(${JSON.stringify(prefix)}));
 if (SIGNED.has(path)) {
@@ -46,19 +27,14 @@ if (SIGNED.has(path)) {
   if (!apiKey || !apiSecret) throw new Error("set apiKey and apiSecret in an environment (the secret is never stored in the collection)");
   const raw = pm.request.body && pm.request.body.raw ? pm.variables.replaceIn(pm.request.body.raw) : "{}";
   const fields = JSON.parse(raw);
-  if (fields === null || typeof fields !== "object" || Array.isArray(fields)) throw new Error("the body must be a JSON object of the operation's fields");
-  const last = Number(pm.collectionVariables.get("lastNonce") || 0);
-  const nonce = Math.max(Date.now(), last + 1);
+  const lastNonce = Number(pm.collectionVariables.get("lastNonce") || 0);
+${indented(signingLines(facts))}
   pm.collectionVariables.set("lastNonce", String(nonce));
-  const body = { ${JSON.stringify(bodyFields.path)}: path, ${JSON.stringify(bodyFields.nonce)}: String(nonce) };
-  for (const name of Object.keys(fields)) if (name !== ${JSON.stringify(bodyFields.path)} && name !== ${JSON.stringify(bodyFields.nonce)}) body[name] = fields[name];
-  const text = JSON.stringify(body);
-  const payload = CryptoJS.enc.Base64.stringify(CryptoJS.enc.Utf8.parse(text));
   pm.request.body.update({ mode: "raw", raw: text, options: { raw: { language: "json" } } });
   pm.request.headers.upsert({ key: "Content-Type", value: "application/json" });
   pm.request.headers.upsert({ key: ${JSON.stringify(headers.apiKey)}, value: apiKey });
   pm.request.headers.upsert({ key: ${JSON.stringify(headers.payload)}, value: payload });
-  pm.request.headers.upsert({ key: ${JSON.stringify(headers.signature)}, value: CryptoJS.${cryptoJsHmac(hmac)}(payload, apiSecret).toString(CryptoJS.enc.Hex) });
+  pm.request.headers.upsert({ key: ${JSON.stringify(headers.signature)}, value: signature });
 }`;
 }
 
@@ -93,8 +69,6 @@ function requestItem(document, { name, method, operation }) {
 
 export function postmanCollection(document) {
   const operations = [...operationsOf(document)];
-  const signedPaths = operations.filter(({ operation }) => isSigned(document, operation)).map(({ name }) => name);
-  const prefix = operations.map(({ name }) => name).reduce((common, name) => { while (!name.startsWith(common)) common = common.slice(0, -1); return common; });
   return {
     info: {
       name: `${document.info.title} ${document.info.version}`,
@@ -106,7 +80,7 @@ export function postmanCollection(document) {
       { key: "apiKey", value: "" },
       { key: "lastNonce", value: "0" },
     ],
-    event: [{ listen: "prerequest", script: { type: "text/javascript", exec: signingScript(signingFacts(document), signedPaths, prefix).split("\n") } }],
+    event: [{ listen: "prerequest", script: { type: "text/javascript", exec: signingScript(signingFacts(document), signedPathsOf(document)).split("\n") } }],
     item: operations.map((entry) => requestItem(document, entry)),
   };
 }

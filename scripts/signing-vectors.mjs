@@ -6,10 +6,9 @@
 import { createHmac } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { nodeHash, signingFacts } from "./document-refs.mjs";
+import { isSigned, nodeHash, operationsOf, signingFacts } from "./document-refs.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
-const BALANCE = "/api/v4/main-account/balance";
 /** Each vector's key, secret and body: a plain call, non-ASCII text in the body and in the secret, no fields, and a large body. */
 const CASES = [
   { name: "a balance request", apiKey: "vector-key", secret: "vector-secret", fields: { ticker: "BTC" } },
@@ -21,10 +20,12 @@ const CASES = [
 
 export function signingVectors(document) {
   const { headers, bodyFields, hmac } = signingFacts(document);
+  // The document's first signed operation: the vectors' bodies call it.
+  const called = [...operationsOf(document)].find(({ operation }) => isSigned(document, operation)).name;
   return {
     rule: `payload = base64(UTF-8 bytes of the exact body sent); signature = hex(HMAC-${hmac.replace("-", "")}(payload, secret)); sent as the headers ${headers.apiKey} (the key), ${headers.payload} (the payload) and ${headers.signature} (the signature); the body's ${bodyFields.path} is the path called and ${bodyFields.nonce} the nonce, both set by the signer`,
     vectors: CASES.map(({ name, apiKey, secret, fields }, i) => {
-      const body = JSON.stringify({ [bodyFields.path]: BALANCE, [bodyFields.nonce]: String(1_700_000_000_000 + i), ...fields });
+      const body = JSON.stringify({ [bodyFields.path]: called, [bodyFields.nonce]: String(1_700_000_000_000 + i), ...fields });
       const payload = Buffer.from(body, "utf8").toString("base64");
       const signature = createHmac(nodeHash(hmac), Buffer.from(secret, "utf8")).update(payload).digest("hex");
       return { name, apiKey, secret, body, payload, signature };
