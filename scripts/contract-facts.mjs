@@ -4,19 +4,10 @@
 // at run time. Kept apart from operations.js, which the client ships.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { JSON_MEDIA, operationsOf, requestExamples, resolve } from "./document-refs.mjs";
+import { dereferenced, JSON_MEDIA, operationsOf, requestExamples, resolve } from "./document-refs.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 const HEADER = "// Generated from openapi/ by scripts/contract-facts.mjs. Do not edit: run `npm run generate`.";
-
-/** The node with every local $ref replaced by what it points to (request schemas hold no cycles). */
-function dereferenced(document, node, depth = 0) {
-  if (depth > 32) throw new Error("a request schema nests deeper than 32 levels (a $ref cycle?)");
-  const at = resolve(document, node);
-  if (Array.isArray(at)) return at.map((item) => dereferenced(document, item, depth + 1));
-  if (!at || typeof at !== "object") return at;
-  return Object.fromEntries(Object.entries(at).map(([key, value]) => [key, dereferenced(document, value, depth + 1)]));
-}
 
 export function contractFacts(document) {
   const facts = {};

@@ -23,6 +23,15 @@ export function resolveAt(document, node, segments = []) {
 /** Follows local `$ref`s until a node without one. */
 export const resolve = (document, node) => resolveAt(document, node).node;
 
+/** The node with every local $ref replaced by what it points to (the document's schemas hold no cycles). */
+export function dereferenced(document, node, depth = 0) {
+  if (depth > 32) throw new Error("a schema nests deeper than 32 levels (a $ref cycle?)");
+  const at = resolve(document, node);
+  if (Array.isArray(at)) return at.map((item) => dereferenced(document, item, depth + 1));
+  if (!at || typeof at !== "object") return at;
+  return Object.fromEntries(Object.entries(at).map(([key, value]) => [key, dereferenced(document, value, depth + 1)]));
+}
+
 /** Every operation of a group of the document (`paths` or `webhooks`), with its name and method. */
 export function* operationsOf(document, group = "paths") {
   for (const [name, item] of Object.entries(document[group] ?? {})) {

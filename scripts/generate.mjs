@@ -9,6 +9,7 @@ import { generateContractFacts } from "./contract-facts.mjs";
 import { generatePostman } from "./postman.mjs";
 import { generateBruno } from "./bruno.mjs";
 import { generateSigningVectors } from "./signing-vectors.mjs";
+import { generateMcpTools } from "./mcp-tools.mjs";
 import { isMain, outDirFromArgs } from "./project.mjs";
 
 export async function generate(outDir) {
@@ -22,6 +23,7 @@ export async function generate(outDir) {
   generatePostman(outDir);
   generateBruno(outDir);
   generateSigningVectors(outDir);
+  generateMcpTools(outDir);
 }
 
 if (isMain(import.meta.url)) await generate(outDirFromArgs());

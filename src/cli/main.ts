@@ -5,6 +5,7 @@ import { mockCommand, mockHelp } from "./mock-command.js";
 import { proxyCommand, proxyHelp } from "./proxy-command.js";
 import { serveCommand, serveHelp } from "./serve-command.js";
 import { signCommand, signHelp } from "./sign-command.js";
+import { mcpCommand, mcpHelp } from "./mcp-command.js";
 import { printable } from "../text/printable.js";
 import { closest } from "../text/closest.js";
 import { colourWanted, helpText, styled } from "../text/terminal.js";
@@ -19,6 +20,7 @@ const commands: Record<string, Command> = {
   "contract-test": { summary: "test whether a server keeps the contract (schema, errors, signing, nonces)", help: contractTestHelp, run: contractTestCommand },
   proxy: { summary: "check the contract on live traffic: forward to a server, report where exchanges leave the document", help: proxyHelp, run: proxyCommand },
   sign: { summary: "sign a private request: the exact body and the three signing headers, or a curl command", help: signHelp, run: signCommand },
+  mcp: { summary: "serve the API to agents as an MCP server: read-only tools by default, signed with your key", help: mcpHelp, run: mcpCommand },
   diff: { summary: "compare two versions of the contract: what breaks a client, what is compatible", help: diffHelp, run: diffCommand },
 };
 
