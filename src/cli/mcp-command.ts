@@ -3,7 +3,7 @@ import { servers } from "../../generated/operations.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl, listenError, portFrom, untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
-import { checkedAllowed, offeredTools, stateChangingOperations } from "../mcp/tool-policy.js";
+import { checkedAllowed, offeredOperations, stateChangingOperations } from "../mcp/tool-policy.js";
 
 /** The document's sandbox server (the one without variables): every example's --base-url. */
 const SANDBOX_URL = servers.find((server) => !("variables" in server) || Object.keys(server.variables ?? {}).length === 0)!.url;
@@ -86,7 +86,7 @@ export async function mcpCommand(argv: string[]): Promise<void> {
   const port = values.port === undefined ? undefined : portFrom(values.port, 0);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"]);
   const { serveMcp } = await loadMcp();
-  const tools = offeredTools(allowed).map((tool) => tool.name);
+  const tools = offeredOperations(allowed);
   try {
     await serveMcp({ baseUrl, apiKey, apiSecret, allowed, dryRunOnly: values["dry-run"], audit: values.audit, port, host: values.host ?? "127.0.0.1", tools }, untilStopped);
   } catch (error) {

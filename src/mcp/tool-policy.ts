@@ -1,7 +1,6 @@
 // Which operations an agent may call. Safe by default: the read-only operations only; a
 // state-changing one (x-state-changing in the document) only when the server was started with it
 // allowed, by name or all of them.
-import { mcpTools, type McpToolDefinition } from "../../generated/mcp-tools.js";
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { closest } from "../text/closest.js";
 import { printable } from "../text/printable.js";
@@ -34,13 +33,13 @@ export function checkedAllowed(allowed: unknown, option: string): StateChangingA
 export const isAllowed = (allowed: StateChangingAllowed, operationId: OperationId): boolean =>
   !operationIndex[operationId].stateChanging || allowed === "all" || allowed.includes(operationId);
 
-/** The tools offered, in the document's order. */
-export const offeredTools = (allowed: StateChangingAllowed): McpToolDefinition[] => mcpTools.filter((tool) => isAllowed(allowed, tool.name));
+/** The operations offered as tools, in the document's order. */
+export const offeredOperations = (allowed: StateChangingAllowed): OperationId[] => (Object.keys(operationIndex) as OperationId[]).filter((id) => isAllowed(allowed, id));
 
 /** Why a tool cannot be called, or undefined when it can. */
 export function refusalOf(name: string, allowed: StateChangingAllowed, wording: AllowWording): string | undefined {
   if (!(name in operationIndex)) {
-    const meant = closest(name, offeredTools(allowed).map((tool) => tool.name));
+    const meant = closest(name, offeredOperations(allowed));
     return `no tool ${printable(name, 60)}${meant ? `: did you mean ${meant}?` : ""}`;
   }
   const operationId = name as OperationId;

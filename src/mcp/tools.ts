@@ -1,17 +1,16 @@
 // The API as an agent's tools: what is listed, and one call from arguments to result. Shared by
 // every MCP session of a server (stdio has one; Streamable HTTP one per request), so that one
 // client keeps one key's nonces in order and the documented rate limits.
-import { DRY_RUN_ARGUMENT, type McpToolDefinition } from "../../generated/mcp-tools.js";
-import type { OperationId } from "../../generated/operations.js";
+import { DRY_RUN_ARGUMENT, mcpTools, type McpToolDefinition } from "../../generated/mcp-tools.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { createClient, type ClientOptions, type TxcClient } from "../client/create-client.js";
 import { credentials, type Credentials } from "../signing/sign.js";
 import { timeNonce } from "../signing/nonce.js";
 import { printable } from "../text/printable.js";
 import type { AuditEntry, AuditSink } from "./audit.js";
 import { dryRun } from "./dry-run.js";
-import { offeredTools, refusalOf, type AllowWording, type StateChangingAllowed } from "./tool-policy.js";
+import { isAllowed, refusalOf, type AllowWording, type StateChangingAllowed } from "./tool-policy.js";
 import { answerResult, errorResult, failureResult, shownAnswer, type ToolResult } from "./tool-results.js";
-import { operationIndex } from "../../generated/operations.js";
 
 export type ToolsSetup = {
   baseUrl: string;
@@ -41,7 +40,7 @@ export class ApiTools {
 
   /** The tools offered, as tools/list gives them. */
   list(): McpToolDefinition[] {
-    const tools = offeredTools(this.#setup.allowed);
+    const tools = mcpTools.filter((tool) => isAllowed(this.#setup.allowed, tool.name));
     if (!this.#setup.dryRunOnly) return tools;
     return tools.map((tool) => (tool.annotations.readOnlyHint ? tool : { ...tool, description: tool.description + DRY_RUN_ONLY_NOTE }));
   }

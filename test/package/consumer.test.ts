@@ -208,16 +208,22 @@ describe("the installed package", () => {
     }
   });
 
-  it("loads every subpath of the exports map at run time from the installed package", async () => {
+  it("loads every subpath of the exports map at run time from the installed package, or names the optional peer it needs", async () => {
     const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
     const subpaths = Object.keys(manifest.exports).map((key) => `txc-api${key.slice(1).replace("*", "getMainBalance")}`);
     writeFileSync(path.join(project, "load-subpaths.mjs"), [
       `const loaded = [];`,
-      ...subpaths.map((subpath) => `loaded.push(Object.keys(await import(${JSON.stringify(subpath)}${subpath.endsWith(".json") ? ', { with: { type: "json" } }' : ""})).length > 0 || ${JSON.stringify(subpath)} === "txc-api/types");`),
+      `const load = (subpath, options) => import(subpath, options).then((module) => Object.keys(module).length > 0 || subpath === "txc-api/types", (error) => error.message);`,
+      ...subpaths.map((subpath) => `loaded.push(await load(${JSON.stringify(subpath)}${subpath.endsWith(".json") ? ', { with: { type: "json" } }' : ""}));`),
       `console.log(JSON.stringify(loaded));`,
     ].join("\n"));
     const { stdout } = await run(process.execPath, ["load-subpaths.mjs"], { cwd: project });
-    expect(JSON.parse(stdout)).toEqual(subpaths.map(() => true));
+    const loaded: (true | string)[] = JSON.parse(stdout);
+    // Only an entry built on an optional peer the project has not installed may fail, saying which.
+    const optionalPeers = Object.keys(manifest.peerDependenciesMeta).filter((name) => manifest.peerDependenciesMeta[name].optional);
+    const failed = subpaths.filter((_, i) => loaded[i] !== true);
+    expect(failed).toEqual(["txc-api/mcp"]);
+    expect(loaded[subpaths.indexOf("txc-api/mcp")]).toMatch(new RegExp(`Cannot find package '${optionalPeers.find((name) => name.includes("modelcontextprotocol"))}'`));
     expect(subpaths).toContain("txc-api/types");
   });
 
