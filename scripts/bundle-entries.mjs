@@ -56,13 +56,13 @@ export async function bundleEntries() {
 }
 
 /**
- * The declarations of the "." and "./server" entries in one file each (dist/bundle/index.d.ts,
- * server.d.ts), so that a consumer's type check reads one file, not one per source module. The
+ * The declarations of the ".", "./server" and "./mcp" entries in one file each (dist/bundle/index.d.ts,
+ * server.d.ts, mcp.d.ts), so that a consumer's type check reads one file, not one per source module. The
  * framework adapters' declarations are tsc's own: a few small files (server/api-handler-types.ts).
  */
 export function bundleDeclarations() {
   const generator = path.join(root, "node_modules", ".bin", "dts-bundle-generator");
-  for (const [entry, source] of [["index", "src/index.ts"], ["server", "src/server-entry.ts"]]) {
+  for (const [entry, source] of [["index", "src/index.ts"], ["server", "src/server-entry.ts"], ["mcp", "src/mcp-entry.ts"]]) {
     execFileSync(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", "-o", path.join(outdir, `${entry}.d.ts`), source], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   }
 }
