@@ -96,6 +96,16 @@ describe("calls", () => {
     expect(JSON.parse(resultText(result))).toEqual(direct);
   });
 
+  it("waits out a 429 as the client does, and answers the call", async () => {
+    const { client } = await session();
+    const before = sandbox.calls.length;
+    sandbox.fault({ operationId: "getMainBalance", status: 429, retryAfterSeconds: 1, times: 1 });
+    const result = await client.callTool({ name: "getMainBalance", arguments: { ticker: "BTC" } });
+    expect(result.isError).toBeFalsy();
+    expect(Object.keys(result.structuredContent!)).toEqual(["BTC"]);
+    expect(sandbox.calls.slice(before).map((call) => call.operationId)).toEqual(["getMainBalance", "getMainBalance"]);
+  });
+
   it("refuses a bad argument as a tool error naming the field, and sends nothing", async () => {
     const { client } = await session();
     const before = sandbox.calls.length;
