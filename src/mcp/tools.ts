@@ -70,7 +70,7 @@ export class ApiTools {
     }
     try {
       if (wantsDryRun) {
-        const shown = await dryRun(this.#setup.baseUrl, operationId, args, this.#keys, timeNonce);
+        const shown = await dryRun(this.#setup.baseUrl, operationId, args, this.#keys, this.#setup.client.nonce ?? timeNonce);
         return { outcome: "dry run", status: null, result: answerResult(shown, []) };
       }
       const answer = await (this.#client[operationId] as (params: object) => Promise<unknown>)(args);

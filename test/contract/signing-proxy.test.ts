@@ -3,7 +3,7 @@
 // request signed by its sender pass as it came; refuses a body it cannot sign with a 400 of its own,
 // nothing sent; and never prints the secret.
 import { execFile, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,11 +11,11 @@ import { signRequest, timeNonce } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { cli } from "../helpers/contract-test-cli.js";
 import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
-import { generatedDir, root, STUCK_MS } from "../helpers/project.js";
-import { runWorkflows } from "../helpers/respect.js";
+import { bin, generatedDir, root, STUCK_MS } from "../helpers/project.js";
 import { builtInDataset } from "../../src/sandbox/dataset.js";
 
 const BALANCE = "/api/v4/main-account/balance";
+const guide = readFileSync(path.join(root, "docs", "other-tools.md"), "utf8");
 const env = { ...process.env, TXC_API_KEY: demoKeys.partner.key, TXC_API_SECRET: demoKeys.partner.secret };
 
 /** curl, as a user types it: an unsigned JSON body. */
@@ -81,21 +81,44 @@ describe("txc-api proxy --sign", () => {
   );
 
   it("answers the curl command of docs/other-tools.md as written, but for the proxy's port", async () => {
-    const guide = readFileSync(path.join(root, "docs", "other-tools.md"), "utf8");
     expect(guide).toContain("npx txc-api proxy --upstream http://127.0.0.1:8080 --sign --port 8081");
     const command = /```sh\n(curl .*)\n```/.exec(guide)![1]!.replace("http://127.0.0.1:8081", proxy.url);
     const { stdout } = await promisify(execFile)("bash", ["-c", command], { timeout: STUCK_MS });
     expect(JSON.parse(stdout)).toEqual({ BTC: { main_balance: "0.01532" } });
   });
 
-  it("lets Redocly's Respect, which cannot sign, run every workflow of the API through it unsigned", async () => {
+  it("lets Redocly's Respect CLI, which cannot sign, run every workflow of the API through it unsigned, as the guide shows", async () => {
     await resetSandbox(sandbox);
+    const command = /```sh\n(npx @redocly\/cli respect .*)\n```/.exec(guide)![1]!;
+    // The guide's inputs are the sandbox's: a cancelled deposit of the partner's, a code without a passphrase.
     const dataset = builtInDataset();
-    const cancelled = dataset.accounts[0]!.deposits.find((deposit) => deposit.status === "canceled")!;
-    const inputs = { uniqueId: cancelled.transactionId, address: "TRefundDestinationAddress00000001", code: dataset.codes.find((code) => !code.passphrase)!.code, limit: 2 };
-    const outcomes = await runWorkflows(path.join(generatedDir, "workflows.arazzo.json"), { baseUrl: proxy.url, apiKey: "", apiSecret: "", inputs, unsigned: true });
-    expect(outcomes.length).toBeGreaterThan(0);
-    expect(outcomes.filter((outcome) => !outcome.passed).map((outcome) => `${outcome.workflowId}: ${outcome.failedSteps.join(", ")} ${outcome.said.join(" ")}`)).toEqual([]);
+    const inputs = Object.fromEntries([...command.matchAll(/--input (\w+)=(\S+)/g)].map(([, name, value]) => [name!, value!]));
+    expect(dataset.accounts[0]!.deposits.find((deposit) => deposit.transactionId === inputs.uniqueId)?.status).toBe("canceled");
+    expect(dataset.codes.find((code) => code.code === inputs.code)?.passphrase).toBeUndefined();
+    const args = command.replace(/^npx @redocly\/cli /, "").replace("node_modules/txc-api/generated/", `${generatedDir}/`).replace("http://127.0.0.1:8081", proxy.url).split(" ");
+    const report = path.join(generatedDir, "..", "node_modules", ".cache", `respect-${process.pid}.json`);
+    const respect = await promisify(execFile)(bin("redocly"), [...args, "--json-output", report], { timeout: STUCK_MS }).catch((error) => error);
+    const json = JSON.parse(readFileSync(report, "utf8")) as { files: Record<string, { executedWorkflows: { workflowId: string; executedSteps: { stepId: string; checks: { passed: boolean; message: string }[] }[] }[] }> };
+    rmSync(report, { force: true });
+    const workflows = Object.values(json.files).flatMap((file) => file.executedWorkflows);
+    expect(workflows.length).toBeGreaterThan(0);
+    const failed = workflows.flatMap(({ workflowId, executedSteps }) => executedSteps.flatMap((step) => step.checks.filter((check) => !check.passed).map((check) => `${workflowId}.${step.stepId}: ${check.message}`)));
+    expect(failed).toEqual([]);
+    expect(workflows.every((workflow) => workflow.executedSteps.length > 0)).toBe(true);
+    expect(respect.code ?? 0).toBe(0);
+  });
+
+  it("carries a bounded autocannon run, as the guide shows: every request signed with its own nonce and answered 200", async () => {
+    const command = /```sh\n(npx autocannon .*)\n```/.exec(guide)![1]!;
+    const before = (await sandboxCalls()).length;
+    const args = [...command.replace(/^npx autocannon /, "").replace("http://127.0.0.1:8081", proxy.url).matchAll(/'[^']*'|\S+/g)].map(([arg]) => arg.replace(/^'|'$/g, ""));
+    const amount = Number(args[args.indexOf("--amount") + 1]);
+    const { stdout } = await promisify(execFile)(bin("autocannon"), [...args, "--json"], { timeout: STUCK_MS });
+    const result = JSON.parse(stdout) as { "2xx": number; non2xx: number; errors: number };
+    expect(result).toMatchObject({ "2xx": amount, non2xx: 0, errors: 0 });
+    const calls = (await sandboxCalls()).slice(before);
+    expect(calls).toHaveLength(amount);
+    expect(calls.every((call) => call.status === 200 && call.apiKey === demoKeys.partner.key)).toBe(true);
   });
 
   it("judges the traffic as sent, and never prints the secret", async () => {

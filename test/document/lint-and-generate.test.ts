@@ -43,7 +43,7 @@ describe("generated/", () => {
     expect(files(first)).toEqual(committed);
     // The Bruno collection: its manifest, its signing script, the sandbox's environment and one request per operation.
     expect(committed.filter((file) => file.startsWith("bruno/"))).toEqual(["bruno/bruno.json", "bruno/collection.bru", "bruno/environments/sandbox.bru", ...operationIds.map((id) => `bruno/${id}.bru`)].sort());
-    expect(committed.filter((file) => !file.startsWith("validators/") && !file.startsWith("bruno/"))).toEqual(["contract-facts.d.ts", "contract-facts.js", "dataset.d.ts", "dataset.js", "openapi.json", "operations.d.ts", "operations.js", "postman-collection.json", "schema.d.ts", "signing-vectors.json", "validator-loaders.d.ts", "validator-loaders.js", "validator-types.d.ts", "validators.d.ts", "validators.js", "workflows.arazzo.json", "workflows.d.ts", "workflows.js"]);
+    expect(committed.filter((file) => !file.startsWith("validators/") && !file.startsWith("bruno/"))).toEqual(["contract-facts.d.ts", "contract-facts.js", "dataset.d.ts", "dataset.js", "mcp-tools.d.ts", "mcp-tools.js", "openapi.json", "operations.d.ts", "operations.js", "postman-collection.json", "schema.d.ts", "signing-vectors.json", "validator-loaders.d.ts", "validator-loaders.js", "validator-types.d.ts", "validators.d.ts", "validators.js", "workflows.arazzo.json", "workflows.d.ts", "workflows.js"]);
     // One validators module (a .js and its .d.ts) per operation of the generated index, the webhook's included.
     const modules = committed.filter((file) => file.startsWith("validators/"));
     expect(modules, "validators/ against one module per validated operation").toEqual(Object.keys(validators).flatMap((id) => [`validators/${id}.d.ts`, `validators/${id}.js`]).sort());

@@ -10,14 +10,13 @@ const respectFolder = path.join(root, "node_modules", "@redocly", "respect-core"
 export type WorkflowOutcome = { workflowId: string; passed: boolean; failedSteps: string[]; said: string[] };
 
 /** Runs `file`'s workflows (all, or those named) against `baseUrl` with the demo key given; each workflow's outcome. */
-/** `unsigned`: Respect sends with its own fetch, unsigned (through `txc-api proxy --sign`, which signs). */
-export async function runWorkflows(file: string, options: { baseUrl: string; apiKey: string; apiSecret: string; inputs: Record<string, string | number>; workflows?: string[]; unsigned?: boolean }): Promise<WorkflowOutcome[]> {
+export async function runWorkflows(file: string, options: { baseUrl: string; apiKey: string; apiSecret: string; inputs: Record<string, string | number>; workflows?: string[] }): Promise<WorkflowOutcome[]> {
   const { run } = await import(path.join(respectFolder, "lib", "index.js"));
   const core = createRequire(path.join(respectFolder, "package.json")).resolve("@redocly/openapi-core");
   const { createConfig } = await import(core);
   const { createSigningFetch } = await import(path.join(root, "dist", "bundle", "openapi-fetch.js"));
   const said: string[] = [];
-  const fetch = options.unsigned ? globalThis.fetch : createSigningFetch({ baseUrl: options.baseUrl, apiKey: options.apiKey, apiSecret: options.apiSecret });
+  const fetch = createSigningFetch({ baseUrl: options.baseUrl, apiKey: options.apiKey, apiSecret: options.apiSecret });
   const results = await run({
     files: [file],
     input: Object.entries(options.inputs).map(([name, value]) => `${name}=${value}`),
