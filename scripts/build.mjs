@@ -10,7 +10,7 @@ import { run } from "./run.mjs";
 export async function buildPackage() {
   run(path.join(root, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.build.json"]);
   await bundleEntries();
-  bundleDeclarations();
+  await bundleDeclarations();
   return pruneDeclarations();
 }
 

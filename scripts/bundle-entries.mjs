@@ -4,7 +4,7 @@
 // class exists once across entries (an error thrown by txc-api/openapi-fetch is `instanceof` the
 // one exported by txc-api). The dependencies stay packages of their own, and generated/ ships
 // beside the bundle (each operation's validators are loaded from there when it is first called).
-import { execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build, stop } from "esbuild";
@@ -60,14 +60,17 @@ export async function bundleEntries() {
  * server.d.ts, mcp.d.ts), so that a consumer's type check reads one file, not one per source module. The
  * framework adapters' declarations are tsc's own: a few small files (server/api-handler-types.ts).
  */
-export function bundleDeclarations() {
+export async function bundleDeclarations() {
   const generator = path.join(root, "node_modules", ".bin", "dts-bundle-generator");
-  for (const [entry, source] of [["index", "src/index.ts"], ["server", "src/server-entry.ts"], ["mcp", "src/mcp-entry.ts"]]) {
-    execFileSync(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", "-o", path.join(outdir, `${entry}.d.ts`), source], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-  }
+  // Side by side: each run parses the whole program on its own, most of it waiting on one core.
+  await Promise.all([["index", "src/index.ts"], ["server", "src/server-entry.ts"], ["mcp", "src/mcp-entry.ts"]].map(([entry, source]) => new Promise((resolve, reject) => {
+    const child = spawn(generator, ["--project", "tsconfig.build.json", "--no-check", "--silent", "-o", path.join(outdir, `${entry}.d.ts`), source], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`dts-bundle-generator exited with ${code} for ${source}`))));
+  })));
 }
 
 if (isMain(import.meta.url)) {
   await bundleEntries();
-  bundleDeclarations();
+  await bundleDeclarations();
 }
