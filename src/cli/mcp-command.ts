@@ -1,12 +1,9 @@
 import { parseArgs } from "node:util";
-import { servers } from "../../generated/operations.js";
+import { DOCUMENTED_SANDBOX } from "../sandbox/docs-page.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl, listenError, portFrom, untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { checkedAllowed, offeredOperations, stateChangingOperations } from "../mcp/tool-policy.js";
-
-/** The document's sandbox server (the one without variables): every example's --base-url. */
-const SANDBOX_URL = servers.find((server) => !("variables" in server) || Object.keys(server.variables ?? {}).length === 0)!.url;
 
 export const SDK_PACKAGE = "@modelcontextprotocol/sdk";
 export const SDK_INSTALL = `npm install ${SDK_PACKAGE}@^1.32.2`;
@@ -26,7 +23,7 @@ signed (signature redacted) without sending it. Errors are tool errors with the 
 message and errors. Fields of an answer the document does not describe are withheld.
 
 Options:
-  --base-url URL                the API, such as the sandbox at ${SANDBOX_URL} (required)
+  --base-url URL                the API, such as the sandbox at ${DOCUMENTED_SANDBOX} (required)
   --allow-state-changing ID|all  offer a state-changing operation as a tool (repeatable, or a
                                 comma list; all: every one)
   --dry-run                     every state-changing call is a dry run: shown, never sent
@@ -45,7 +42,7 @@ Needs the MCP SDK: ${SDK_INSTALL}. Over stdio, stdout is the protocol's: every m
 server's own goes to stderr.
 
 Example (an MCP client's configuration runs this; the sandbox's demo key):
-  TXC_API_KEY=sandbox-basic TXC_API_SECRET=... txc-api mcp --base-url ${SANDBOX_URL}`;
+  TXC_API_KEY=sandbox-basic TXC_API_SECRET=... txc-api mcp --base-url ${DOCUMENTED_SANDBOX}`;
 
 /** The MCP modules, or a usage error saying what to install. */
 async function loadMcp() {
@@ -73,7 +70,7 @@ export async function mcpCommand(argv: string[]): Promise<void> {
     },
     strict: true,
   });
-  if (values["base-url"] === undefined) throw new UsageError(`--base-url is required: the API's address, such as the sandbox's ${SANDBOX_URL}`);
+  if (values["base-url"] === undefined) throw new UsageError(`--base-url is required: the API's address, such as the sandbox's ${DOCUMENTED_SANDBOX}`);
   const baseUrl = checkedBaseUrl(values["base-url"]);
   const named = (values["allow-state-changing"] ?? []).flatMap((list) => list.split(",").map((id) => id.trim()).filter(Boolean));
   let allowed;

@@ -7,7 +7,8 @@ import { timeNonce } from "../signing/nonce.js";
 import { readCredentials } from "./credentials.js";
 import { checkedBaseUrl } from "./options.js";
 import { UsageError } from "./usage-error.js";
-import { operationIndex, servers, type OperationId } from "../../generated/operations.js";
+import { operationIndex, type OperationId } from "../../generated/operations.js";
+import { DOCUMENTED_SANDBOX } from "../sandbox/docs-page.js";
 import { validationIssues } from "../validation/issues.js";
 import { validators } from "../../generated/validators.js";
 import { closest } from "../text/closest.js";
@@ -15,8 +16,6 @@ import { printable } from "../text/printable.js";
 
 const balancePath = operationIndex.getMainBalance.path;
 
-/** The document's sandbox server (the one without variables), as the docs' samples default to. */
-const SANDBOX_URL = servers.find((server) => !("variables" in server) || Object.keys(server.variables ?? {}).length === 0)!.url;
 
 export const signHelp = `Usage: txc-api sign --path PATH [--body JSON] [--nonce N] [--format json|curl] [--base-url URL]
 
@@ -90,7 +89,7 @@ export function signCommand(argv: string[], env = process.env): string {
     throw new UsageError(`--body: ${refused.map((issue) => issue.message.replace(/; send a field .*$/, "")).join("; ")}${values["allow-unlisted"] ? "" : " (--allow-unlisted sends unlisted fields on purpose)"}`);
   }
   if (values.nonce !== undefined && !/^\d{1,30}$/.test(values.nonce)) throw new UsageError("--nonce must be digits (at most 30), such as Unix time in milliseconds");
-  const baseUrl = values["base-url"] === undefined ? `\${TXC_BASE_URL:-${SANDBOX_URL}}` : checkedBaseUrl(values["base-url"]);
+  const baseUrl = values["base-url"] === undefined ? `\${TXC_BASE_URL:-${DOCUMENTED_SANDBOX}}` : checkedBaseUrl(values["base-url"]);
   const { apiKey, apiSecret } = readCredentials(values["api-secret-file"], env);
   const nonce = values.nonce ?? timeNonce(apiKey);
   // The body as it will be signed must keep the document's rules, or the server would refuse it.

@@ -33,6 +33,11 @@ describe("txc-api", () => {
       expect(manifest.devDependencies[name]).toBe(version);
       expect(txc([command, "--help"]).stdout).toContain(`npm install --save-dev ${name}@${version}`);
     }
+    // The MCP SDK is the application's own dependency, not a dev tool: a range, which the pinned devDependency is the floor of.
+    const sdk = "@modelcontextprotocol/sdk";
+    expect(manifest.peerDependenciesMeta[sdk]).toEqual({ optional: true });
+    expect(manifest.peerDependencies[sdk]).toBe(`^${manifest.devDependencies[sdk]}`);
+    expect(txc(["mcp", "--help"]).stdout).toContain(`npm install ${sdk}@${manifest.peerDependencies[sdk]}`);
   });
 
   it("answers help COMMAND as COMMAND --help, and lists help and --version", () => {
