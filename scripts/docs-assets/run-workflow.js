@@ -7,6 +7,7 @@
 import { walkWorkflow, inputsOf, missingInputs } from "../../src/workflows/walk.ts";
 import { inputsFromOperations } from "../../src/workflows/inputs.ts";
 import { statusTurnedDown } from "../../src/workflows/criteria.ts";
+import { counted, nounFor } from "../../src/text/counted.ts";
 import { credentialFields, element, showPanel, shownJson, typedObject } from "./dom.js";
 import { RUN_LINK } from "./run-link.js";
 import { requestText, sendFromPage, signedRequest } from "./signing.js";
@@ -41,7 +42,7 @@ function givenInputs(workflow, text) {
   const value = typedObject(text, { refusal: "Not run", notJson: "the inputs are not JSON", notObject: "the inputs must be a JSON object, one member per input" });
   const all = inputsOf(workflow, value);
   const missing = missingInputs(workflow, all);
-  if (missing.length) throw new Error(`Not run: the workflow needs the input${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
+  if (missing.length) throw new Error(`Not run: the workflow needs the ${nounFor(missing.length, "input")} ${missing.join(", ")}`);
   return all;
 }
 
@@ -66,7 +67,7 @@ function describeWalk(walk, steps, operationOf) {
     line.querySelector(".txc-step-verdict").textContent += unmet.length ? `, does not hold:\n${unmet.join("\n")}` : ", holds";
   }
   const last = walk.steps.at(-1);
-  if (walk.outcome === "completed") return walk.steps.length === 1 ? "Completed: its one step held." : `Completed: all ${walk.steps.length} steps held.`;
+  if (walk.outcome === "completed") return walk.steps.length === 1 ? "Completed: its one step held." : `Completed: all ${counted(walk.steps.length, "step")} held.`;
   if (walk.outcome === "ended") return `Ended early after ${last.step.stepId} (${walk.endedBy}), every step sent held.`;
   // As the contract tester judges it: a step that changes state, refused where it was wanted.
   const status = last.answer?.status;

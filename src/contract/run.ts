@@ -78,7 +78,7 @@ async function shrunk(run: Run, testCase: Case, result: CheckResult, worker: num
     return verdict.passed ? undefined : verdict;
   });
   if (!smaller) return result;
-  return { ...smaller, name: `${testCase.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${tries === 1 ? "1 try" : `${tries} tries`}` };
+  return { ...smaller, name: `${testCase.name}, shrunk from ${counted(before, "field")} to ${Object.keys(smallest.fields ?? {}).length} in ${counted(tries, "try", "tries")}` };
 }
 
 /**

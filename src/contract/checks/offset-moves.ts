@@ -1,3 +1,4 @@
+import { counted } from "../../text/counted.js";
 import { isDeepStrictEqual } from "node:util";
 import type { Case } from "../case.js";
 import { operationIndex, type OperationId } from "../../../generated/operations.js";
@@ -34,7 +35,7 @@ export async function offsetMoves(operationId: OperationId, base: Fields, sendCa
   const firstVerdict = judge(first, firstAnswer);
   if (!firstVerdict.passed) return { ...firstVerdict, name: first.name };
   const two = recordsOf(operationId, firstAnswer) ?? [];
-  if (two.length < 2) return `${operationId}: a later offset was not compared, the server has ${two.length} record${two.length === 1 ? "" : "s"} for ${JSON.stringify(base)}`;
+  if (two.length < 2) return `${operationId}: a later offset was not compared, the server has ${counted(two.length, "record")} for ${JSON.stringify(base)}`;
   const second = step("a later offset moves: offset 1, limit 1, after offset 0, limit 2", 1, 1);
   const secondAnswer = await sendCase(second);
   const verdict = judge(second, secondAnswer);
