@@ -24,7 +24,7 @@ export function shownAnswer(operationId: OperationId, answer: unknown): { shown:
 }
 
 export function answerResult(shown: unknown, withheld: readonly string[]): ToolResult {
-  const note = withheld.length ? `\n(withheld: ${withheld.map((field) => printable(field, 60)).join(", ")}: fields the document does not describe, which may hold key material)` : "";
+  const note = withheld.length ? `\n(withheld: ${withheld.map((field) => printable(field, 60)).join(", ")}: fields the document does not describe are not passed on)` : "";
   return {
     content: [{ type: "text", text: JSON.stringify(shown) + note }],
     // structuredContent is an object; the ping's array is text only (its tool has no outputSchema).
@@ -36,7 +36,7 @@ export const errorResult = (text: string): ToolResult => ({ content: [{ type: "t
 
 /** What a refused call means beyond its status: a once-only value used again, a key or signature refused. */
 function meaningOf(error: HttpError): string | undefined {
-  if (error instanceof UnauthorizedError) return "the API refused the key or the signature (check TXC_API_KEY and TXC_API_SECRET of the MCP server)";
+  if (error instanceof UnauthorizedError) return "the API refused the key or the signature: check the API key and secret the MCP server was given";
   const onceOnly = operationIndex[error.operationId as OperationId]?.oncePer ?? [];
   const spent = error instanceof BadRequestError ? onceOnly.filter((field) => field in error.errors) : [];
   if (spent.length) return `the ${spent.join(" and ")} was refused: a ${spent[0]} is redeemed once, so it may be spent already (do not retry it)`;

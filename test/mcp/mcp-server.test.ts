@@ -3,6 +3,8 @@
 // the API. The tools are held to the document (generated/), never to a list typed here; the
 // secret is looked for in every message, on stderr and in the audit file.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -171,10 +173,37 @@ describe("calls", () => {
     const { client } = await session(["--audit", audit], { TXC_API_KEY: demoKeys.basic.key, TXC_API_SECRET: "not-the-secret" });
     const refused = await client.callTool({ name: "getMainBalance", arguments: {} });
     expect(refused.isError).toBe(true);
-    expect(resultText(refused)).toMatch(/^getMainBalance: 401 .*\nthe API refused the key or the signature .*\n\{"status":401/s);
+    expect(resultText(refused)).toMatch(/^getMainBalance: 401 .*\nthe API refused the key or the signature: check the API key and secret the MCP server was given\n\{"status":401/s);
     const ping = await client.callTool({ name: "ping", arguments: {} });
     expect(ping.isError).toBeFalsy();
     expect(JSON.parse(resultText(ping))).toEqual(operationIndex.ping.publicAnswer);
+  });
+});
+
+describe("answers", () => {
+  it("withholds the fields the document does not describe, names them, and audits their names only", async () => {
+    // A server whose key reset answers new key material: the description does not say whether it does.
+    const minted = "minted-secret-9f2c";
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => response.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ apiKey: "new-key", apiSecret: minted })));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const audit = auditFile("withheld.ndjson");
+    try {
+      const started = await mcpSession(["--base-url", `http://127.0.0.1:${(server.address() as AddressInfo).port}`, "--allow-state-changing", "resetSubAccountApiKey", "--audit", audit], credentials);
+      sessions.push(started);
+      const result = await started.client.callTool({ name: "resetSubAccountApiKey", arguments: { apiKeyId: "sub-1" } });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual({});
+      expect(resultText(result)).toBe("{}\n(withheld: apiKey, apiSecret: fields the document does not describe are not passed on)");
+      expect(started.messages.join("\n")).not.toContain(minted);
+      expect(JSON.parse(readFileSync(audit, "utf8").trim())).toMatchObject({ tool: "resetSubAccountApiKey", outcome: "answered", status: 200, withheld: ["apiKey", "apiSecret"] });
+      expect(readFileSync(audit, "utf8")).not.toContain(minted);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
