@@ -12,6 +12,7 @@ function packageRoot(): URL {
 const root = packageRoot();
 export const packageFile = (relative: string) => fileURLToPath(new URL(relative, root));
 export const bundledDocument = packageFile("generated/openapi.json");
+export const bundledWorkflows = packageFile("generated/workflows.arazzo.json");
 export const docsPage = packageFile("dist/docs/sandbox.html.gz");
 
 /** The package's version, from its package.json. */
