@@ -18,7 +18,7 @@ import { gzipSync, constants } from "node:zlib";
 import { build, stop } from "esbuild";
 import { docsFile, generatedDir, isMain, redoclyBin, root, servedDocsFile } from "./project.mjs";
 import { run } from "./run.mjs";
-import { servedDocument } from "./served-docs.mjs";
+import { guideSearchLabels, servedDocument } from "./served-docs.mjs";
 import { demoKeys } from "../src/sandbox/demo-keys.js";
 
 const POLICY = ["default-src 'none'", "script-src 'unsafe-inline'", "style-src 'unsafe-inline'", "img-src data:", "font-src data:", "worker-src blob:"];
@@ -30,11 +30,17 @@ const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
 
 const asset = (name) => readFileSync(path.join(root, "scripts", "docs-assets", name), "utf8");
 
-function renderPage(documentFile, output, connectSelf) {
+/** `served`: the page the sandbox serves, which may connect to its own origin and is answered at every route's path. */
+function renderPage(documentFile, output, served) {
   run(redoclyBin, ["build-docs", documentFile, "--output", output, "--inlineBundle", "--title", TITLE]);
-  const policy = [...POLICY, ...(connectSelf ? ["connect-src 'self'"] : [])].join("; ");
+  const policy = [...POLICY, ...(served ? ["connect-src 'self'"] : [])].join("; ");
   const page = readFileSync(output, "utf8").replace(CDN_LOGO, REDOCLY_LOGO);
-  const head = `<head>\n  <meta http-equiv="Content-Security-Policy" content="${policy}">\n  <style>${asset("code-panels.css")}</style>`;
+  const head = [
+    "<head>",
+    `  <meta http-equiv="Content-Security-Policy" content="${policy}">`,
+    ...(served ? [`  <script>${asset("route-from-path.js")}</script>`] : []),
+    `  <style>${asset("code-panels.css")}\n${asset("guides.css")}</style>`,
+  ].join("\n");
   return page.replace(/<head>/i, head);
 }
 
@@ -95,10 +101,11 @@ export async function buildServedDocs(output = servedDocsFile) {
   const workflows = JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8"));
   // The package's own signing, built (npm start and npm test build before they render).
   const { payloadSignature } = await import("../dist/signing/sign.js");
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
   const served = servedDocument(document, {
     signature: (secret, payload) => payloadSignature(payload, createSecretKey(Buffer.from(secret, "utf8"))).toString("hex"),
     demo: demoKeys.partner,
-    readme: readFileSync(path.join(root, "README.md"), "utf8"),
+    readme,
     changelog: readFileSync(path.join(root, "CHANGELOG.md"), "utf8"),
     readGuide: (file) => readFileSync(path.join(root, file), "utf8"),
     workflows,
@@ -109,7 +116,7 @@ export async function buildServedDocs(output = servedDocsFile) {
     const servedFile = path.join(work, "openapi.json");
     writeFileSync(servedFile, JSON.stringify(served));
     const panel = [
-      `<style>${asset("served.css")}</style>`,
+      `<style>${asset("served.css")}\n${guideSearchLabels(readme)}</style>`,
       `<script type="application/json" id="txc-page-data">${scriptData(await pageData(demoKeys.partner, workflows))}</script>`,
       `<script>${await pageScript()}</script>`,
     ].join("\n");

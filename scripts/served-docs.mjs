@@ -65,9 +65,12 @@ export function listedGuides(readme) {
   return [...markdownSection(readme, "## Guides").matchAll(/^- \[([^\]]+)\]\((docs\/[a-z-]+\.md)\)/gm)].map(([, title, file]) => ({ title, file }));
 }
 
-/** Redoc's anchor of a section of the page's introduction: punctuation dropped but the apostrophe, which Redoc keeps. */
-const slug = (text) => text.toLowerCase().replace(/[^\w\s'-]/g, "").trim().replace(/\s+/g, "-");
-const sectionAnchor = (title) => `#/section/${slug(title)}`;
+/**
+ * Redoc's route of a title (a section of the introduction, a tag, a heading of a tag's text): the
+ * slugify package's defaults, as Redoc 3 calls it, lower-cased: punctuation dropped but
+ * $*_+~.()'"!:@ (an apostrophe and a colon stay), spaces made hyphens.
+ */
+const slug = (text) => text.toLowerCase().replace(/[^\w\s$*+~.()'"!:@-]/g, "").trim().replace(/\s+/g, "-");
 
 /** Redoc's anchor of an operation: its first tag and its operationId, as the page routes them. */
 function operationAnchor(document, operationId) {
@@ -110,21 +113,83 @@ export function workflowsSection(document, workflows) {
   ]).join("\n");
 }
 
+const BLOCK_START = /^(#|\||```|>|[-*+] |\d+[.)] |<)/;
+
 /**
- * A guide as a section of the page: its own title dropped (the section has one), its headings in
- * bold, a link to another guide made a link to that guide's section, a link to a file of the
- * repository left as its words.
+ * Markdown whose paragraphs (and list items) are each one line: a line that goes on with the text
+ * of the line before joins it with a space. The guides are wrapped at 100 columns, and Redoc's
+ * search joins a text's lines with nothing between them ("signin the language"); the page shows
+ * the same text either way. Fenced code, headings, tables and a line after a hard break stay.
  */
-function guideSection(markdown, guides) {
-  const sectionOf = new Map(guides.map(({ title, file }) => [path.basename(file), sectionAnchor(title)]));
+export function unwrapped(markdown) {
+  const lines = [];
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    const text = line.trimStart();
+    const before = lines.at(-1) ?? "";
+    const goesOn = !fenced && text !== "" && !BLOCK_START.test(text) && before.trim() !== "" && !BLOCK_START.test(before.trimStart()) && !/( {2}|\\)$/.test(before);
+    if (goesOn) lines[lines.length - 1] = `${before.trimEnd()} ${text}`;
+    else lines.push(line);
+    if (text.startsWith("```")) fenced = !fenced;
+  }
+  return lines.join("\n");
+}
+
+/** GitHub's anchor of a heading, as the guides' links name it. */
+const githubAnchor = (heading) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, "").replaceAll(" ", "-");
+
+/** A guide's route on the page: its tag (x-traitTag), and a heading of it below the tag's. */
+const guideRoute = (title, heading) => `#/${slug(title)}${heading ? `/${slug(heading)}` : ""}`;
+
+/** The headings of a guide's text (code blocks left out), by their GitHub anchors. */
+const headingsByAnchor = (markdown) =>
+  new Map([...markdown.replace(/^ *```[\s\S]*?^ *```$/gm, "").matchAll(/^#{2,} (.+)$/gm)].map(([, heading]) => [githubAnchor(heading), heading]));
+
+/**
+ * A guide as a page of its own (a trait tag of the served document: its route, each of its
+ * headings a route and a search entry): its own title dropped (the tag has it), a link to another
+ * guide or to one of its headings made that route, a link to a file of the repository left as its
+ * words.
+ */
+function guidePage(markdown, guides, readGuide) {
+  const routes = new Map(guides.map(({ title, file }) => [path.basename(file), { title, headings: headingsByAnchor(readGuide(file)) }]));
+  const routeOf = (target) => {
+    const [file, anchor] = target.split("#");
+    const guide = routes.get(path.basename(file));
+    if (!guide) return undefined;
+    return guideRoute(guide.title, anchor ? guide.headings.get(anchor) : undefined);
+  };
   const body = markdown.replace(/^# .+\n+/, "");
   // Code (fenced blocks and inline spans) is left as it is: `responses["200"](x)` is no link.
   // The suite's notes to itself (<!-- checked with: ... -->) are for the repository's readers, not the page's or its search.
-  return body.split(/(```[\s\S]*?```|`[^`\n]*`)/).map((part, i) => (i % 2 === 1 ? part : headingsInBold(part.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "")).replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, words, target) => {
+  return unwrapped(body.split(/(```[\s\S]*?```|`[^`\n]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "").replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (link, words, target) => {
     if (/^(https?:|#)/.test(target)) return link;
-    const section = sectionOf.get(path.basename(target.split("#")[0]));
-    return section ? `[${words}](${section})` : words;
-  }))).join("");
+    const route = routeOf(target);
+    return route ? `[${words}](${route})` : words;
+  }))).join(""));
+}
+
+/**
+ * CSS that names, above a search result of a guide's heading, the guide it is in: Redoc's result
+ * shows the heading alone. A rule per guide, matched on the result's route.
+ */
+export function guideSearchLabels(readme) {
+  const cssString = (text) => JSON.stringify(text);
+  return listedGuides(readme)
+    .map(({ title }) => `[data-component-name="Search/SearchItem"][href^=${cssString(`${guideRoute(title)}/`)}] > section::before { content: ${cssString(`${title} ›`)}; }`)
+    .join("\n");
+}
+
+/**
+ * The served page's menu in three groups (x-tagGroups): the guides, the API's own tags, and the
+ * changelog; the introduction stays above them.
+ */
+function menuGroups(guideTags, apiTags, changelogTag) {
+  return [
+    { name: "Guides", tags: guideTags.map((tag) => tag.name) },
+    { name: "API reference", tags: apiTags.map((tag) => tag.name) },
+    { name: "Releases", tags: [changelogTag.name] },
+  ];
 }
 
 /**
@@ -140,7 +205,7 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
   served.tags = served.tags.filter((tag) => !tag["x-traitTag"]);
   const guides = listedGuides(readme);
   const picks = markdownSection(readGuide("docs/sandbox.md"), "## What the description leaves open, and what this package picked");
-  served.info.description = [
+  served.info.description = unwrapped([
     walkThroughWithDemoKey(served.info.description, demo, signingFacts(document).headers, signature).trimEnd(),
     "",
     "## Trying it here",
@@ -153,14 +218,14 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
     "",
     "## Workflows",
     "",
-    `The flows that span operations, as the package's Arazzo document (\`txc-api/workflows.arazzo.json\`) states them; [the workflows guide](${sectionAnchor(guides.find((guide) => guide.file === "docs/workflows.md")?.title ?? "Workflows")}) runs them with Redocly's Respect and \`txc-api contract-test\`. Each workflow's **Run … on this sandbox** link runs it from this page: each step signed in the page and sent to this sandbox, held to the workflow's criteria, what it sent and got shown.`,
+    `The flows that span operations, as the package's Arazzo document (\`txc-api/workflows.arazzo.json\`) states them; [the workflows guide](${guideRoute(guides.find((guide) => guide.file === "docs/workflows.md")?.title ?? "Workflows")}) runs them with Redocly's Respect and \`txc-api contract-test\`. Each workflow's **Run … on this sandbox** link runs it from this page: each step signed in the page and sent to this sandbox, held to the workflow's criteria, what it sent and got shown.`,
     "",
     workflowsSection(document, workflows),
-    ...guides.flatMap(({ title, file }) => [`## ${title}`, "", guideSection(readGuide(file), guides), ""]),
-    "## Changelog",
-    "",
-    // The page's menu lists "Changelog" alone, not each entry's sections.
-    headingsInBold(changelog.replace(/^# Changelog\n+/, "")),
-  ].join("\n");
+  ].join("\n"));
+  const guideTags = guides.map(({ title, file }) => ({ name: title, description: guidePage(readGuide(file), guides, readGuide), "x-traitTag": true }));
+  // The page's menu lists "Changelog" alone, not each entry's sections.
+  const changelogTag = { name: "Changelog", description: unwrapped(headingsInBold(changelog.replace(/^# Changelog\n+/, ""))), "x-traitTag": true };
+  served.tags = [...guideTags, ...served.tags, changelogTag];
+  served["x-tagGroups"] = menuGroups(guideTags, served.tags.filter((tag) => !tag["x-traitTag"]), changelogTag);
   return served;
 }
