@@ -113,7 +113,9 @@ export function workflowsSection(document, workflows) {
   ]).join("\n");
 }
 
+/** A line that starts a block of its own, and one after which no text goes on (a heading, a table row, a fence, HTML). */
 const BLOCK_START = /^(#|\||```|>|[-*+] |\d+[.)] |<)/;
+const ENDS_ITS_LINE = /^(#|\||```|<)/;
 
 /**
  * Markdown whose paragraphs (and list items) are each one line: a line that goes on with the text
@@ -127,7 +129,7 @@ export function unwrapped(markdown) {
   for (const line of markdown.split("\n")) {
     const text = line.trimStart();
     const before = lines.at(-1) ?? "";
-    const goesOn = !fenced && text !== "" && !BLOCK_START.test(text) && before.trim() !== "" && !BLOCK_START.test(before.trimStart()) && !/( {2}|\\)$/.test(before);
+    const goesOn = !fenced && text !== "" && !BLOCK_START.test(text) && before.trim() !== "" && !ENDS_ITS_LINE.test(before.trimStart()) && !/( {2}|\\)$/.test(before);
     if (goesOn) lines[lines.length - 1] = `${before.trimEnd()} ${text}`;
     else lines.push(line);
     if (text.startsWith("```")) fenced = !fenced;

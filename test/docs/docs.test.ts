@@ -301,7 +301,7 @@ describe("docs served by the sandbox", () => {
     expect(readFileSync(screenshot).readUInt32BE(16)).toBe(width);
   });
 
-  it("has the package's picks and the changelog as sections, and search reaches the introduction's sections", async () => {
+  it("has the package's picks and the workflows as sections of the introduction, and search reaches them", async () => {
     const searched = () => evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
       const headings = [...document.querySelectorAll("h1, h2")].map((h) => h.textContent.trim());
@@ -339,29 +339,43 @@ describe("docs served by the sandbox", () => {
     const found = typeof first.results === "string" ? await searched() : first;
     if (found !== first) console.warn(`docs search, first try: ${first.results}; second try: ${typeof found.results === "string" ? found.results : "the box showed"}`);
     expect(found.results, `first try: ${JSON.stringify(first.results)}`).toBeTypeOf("object");
-    expect(found.headings).toEqual(expect.arrayContaining(["Trying it here", "What this package picked where the description is silent", "Changelog"]));
+    expect(found.headings).toEqual(expect.arrayContaining(["Trying it here", "What this package picked where the description is silent", "Workflows"]));
     for (const [query, shown] of Object.entries(found.results)) expect(shown.replace(/\s+/g, " "), query).toContain(query);
   });
 
-  it("link every section and operation the page's text names to an element of the page (none lands nowhere)", async () => {
-    const dangling = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
+  it("follow every internal link of the page, its menu's and its guides' (each route opened, its links followed in turn), to an element of the page", async () => {
+    const followed = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
       const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
       for (let waited = 0; waited < 20000 && !document.getElementById("section/rate-limits"); waited += 100) await sleep(100);
-      const targets = [...new Set([...document.querySelectorAll("a[href^='#/'], a[href^='/section/']")].map((a) => a.getAttribute("href")))];
-      const elementOf = (href) => document.getElementById(decodeURIComponent(href.replace(/^#?\\//, "")));
-      // An operation's element is rendered when its route is opened: open it as its link does, and wait for it.
-      const dangling = [];
-      for (const href of targets) {
-        if (!elementOf(href) && href.startsWith("#/")) {
-          location.hash = href.slice(1);
-          for (let waited = 0; waited < 5000 && !elementOf(href); waited += 50) await sleep(50);
+      // A route of the page as a link names it: "#/route", "/route" (the menu's) or a search result's "#/route#/route"; files (.json) are not routes.
+      const isRoute = (href) => /^(#\\/|\\/(?!\\/))/.test(href) && !/\\.json$/.test(href);
+      const routeOf = (href) => decodeURIComponent(href.replace(/^#?\\//, "").split("#")[0]);
+      const seen = new Set([""]);
+      const queue = [];
+      const collect = () => {
+        for (const a of document.querySelectorAll("a[href]")) {
+          const href = a.getAttribute("href");
+          if (!isRoute(href) || seen.has(routeOf(href))) continue;
+          seen.add(routeOf(href));
+          queue.push(routeOf(href));
         }
-        if (!elementOf(href)) dangling.push(href);
+      };
+      collect();
+      // A route's element is rendered once the route is opened: opened as its link does, and waited for.
+      const dangling = [];
+      for (let route; (route = queue.shift()) !== undefined; ) {
+        if (!document.getElementById(route)) {
+          location.hash = "/" + route;
+          for (let waited = 0; waited < 5000 && !document.getElementById(route); waited += 50) await sleep(50);
+        }
+        if (document.getElementById(route)) collect();
+        else dangling.push(route);
       }
-      return { checked: targets.length, dangling };
-    })()`, STUCK_MS)) as { checked: number; dangling: string[] };
-    expect(dangling.checked).toBeGreaterThan(20);
-    expect(dangling.dangling).toEqual([]);
+      return { routes: [...seen], dangling };
+    })()`, STUCK_MS)) as { routes: string[]; dangling: string[] };
+    // The menu's guides and sections, the operations the workflows link, and the guides' links to each other's headings.
+    expect(followed.routes).toEqual(expect.arrayContaining(["section/rate-limits", "the-client", "changelog", "main-account/getmainbalance", "the-client/how-it-sends"]));
+    expect(followed.dangling).toEqual([]);
   });
 
   it("answer the page to a browser opening one of its links in a new tab: a section's lands on it, a tag's gets the page; JSON clients still get the 404", async () => {
@@ -377,9 +391,11 @@ describe("docs served by the sandbox", () => {
         return settled;
       };
       for (let waited = 0; waited < 20000 && !there(); waited += 100) await sleep(100);
-      return { path: location.pathname, there: there(), title: document.title };
-    })()`, STUCK_MS)) as { path: string; there: boolean };
-    expect(await landed("/section/rate-limits")).toMatchObject({ path: "/section/rate-limits", there: true });
+      return { path: location.pathname, hash: location.hash, there: there(), title: document.title };
+    })()`, STUCK_MS)) as { path: string; hash: string; there: boolean };
+    // The path is made the hash route Redoc opens (route-from-path.js), the address then the one to share.
+    expect(await landed("/section/rate-limits")).toMatchObject({ path: "/", hash: "#/section/rate-limits", there: true });
+    expect(await landed("/the-client/how-it-sends")).toMatchObject({ path: "/", hash: "#/the-client/how-it-sends", there: true });
     // A tag's link opens its group in the sidebar (no element of its own): a new tab gets the page.
     const tag = await fetch(`${sandbox.baseUrl}/main-account`, { headers: { accept: "text/html" } });
     expect([tag.status, tag.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
@@ -405,16 +421,16 @@ describe("docs served by the sandbox", () => {
     // Nothing refused by the page's policy (Redoc's attribution logo is drawn in the page), no console warning of ours.
     expect(log).not.toMatch(/Content Security Policy|Password field is not contained in a form/);
     expect(dom).toContain('alt="redocly logo"');
-    // The changelog's entries are bold lines under "Changelog" (shown from the page's top), not entries of the menu.
-    expect(dom).toContain('href="#/section/changelog"');
-    expect(dom).not.toMatch(/section\/4\.0\.0/);
-    expect(renderOffline(`${sandbox.baseUrl}/`).dom).toMatch(/<strong[^>]*>4\.0\.0<\/strong>/);
+    // The changelog is a page of the menu; its entries are bold lines there, not entries of the menu.
+    expect(dom).toContain('href="#/changelog"');
+    expect(dom).not.toMatch(/changelog\/4\.0\.0/);
+    expect(renderOffline(`${sandbox.baseUrl}/#/changelog`).dom).toMatch(/<strong[^>]*>4\.0\.0<\/strong>/);
     expect(dom).toContain(`${sandbox.baseUrl}/api/v4/main-account/balance`);
     expect(dom).toContain('href="#/section/using-this-package"');
     expect(dom).toContain('href="#/section/one-signed-request-step-by-step"');
-    // The workflows and the guides are sections of the page too.
+    // The workflows are a section of the introduction; each guide is a page of the menu.
     expect(dom).toContain('href="#/section/workflows"');
-    expect(dom).toContain('href="#/section/the-client"');
+    expect(dom).toContain('href="#/the-client"');
   });
 
   it("offer curl, TypeScript and Python on every operation's page, in headless Chromium", async () => {

@@ -69,17 +69,37 @@ it("lists in the README's export table every subpath package.json exports, and t
   expect(cells.sort()).toEqual([...subpaths, ...Object.keys(manifest.bin).map((bin) => `\`${bin}\` (bin)`)].sort());
 });
 
-it("serves every listed guide as a section of the docs page, its links to other guides made links within the page", () => {
-  const description: string = served().info.description;
-  for (const { title } of listedGuides(readme)) expect(description).toContain(`\n## ${title}\n`);
-  expect(description).not.toMatch(/\]\([^)]*\.md(#[^)]*)?\)/);
+type Tag = { name: string; description: string; "x-traitTag"?: boolean };
+/** The served document's page of each guide: a trait tag named as the README lists the guide. */
+const guidePages = () => {
+  const document = served() as { tags: Tag[]; "x-tagGroups": { name: string; tags: string[] }[] };
+  return { document, pages: listedGuides(readme).map(({ title }: { title: string }) => document.tags.find((tag) => tag.name === title)) as (Tag | undefined)[] };
+};
+
+it("serves every listed guide as a page of its own in the page's Guides group, its links to other guides made routes of the page", () => {
+  const { document, pages } = guidePages();
+  const titles = listedGuides(readme).map(({ title }: { title: string }) => title);
+  expect(pages.map((page) => page?.["x-traitTag"])).toEqual(titles.map(() => true));
+  expect(document["x-tagGroups"].find((group) => group.name === "Guides")?.tags).toEqual(titles);
+  // Every tag of the served document is in a group (Redoc leaves a tag of no group out of the menu).
+  expect(document["x-tagGroups"].flatMap((group) => group.tags).sort()).toEqual(document.tags.map((tag) => tag.name).sort());
+  for (const page of pages) expect(page!.description).not.toMatch(/\]\([^)]*\.md(#[^)]*)?\)/);
+  // A link to a guide's heading lands on that heading's route: docs/client.md#how-it-sends is the route of "How it sends" in "The client".
+  const linksToHeadings = pages.flatMap((page) => [...page!.description.matchAll(/\]\((#\/[^)/]+\/[^)]+)\)/g)].map((match) => match[1]));
+  expect(linksToHeadings.length).toBeGreaterThan(0);
 });
 
-it("keeps every code block and code span of the guides as it is on the docs page", () => {
-  const description: string = served().info.description;
-  for (const file of guideFiles) {
-    for (const [code] of read(file).matchAll(/```[\s\S]*?```|`[^`\n]*`/g)) expect(description, `${file}: ${code.slice(0, 80)}`).toContain(code);
-  }
+it("keeps every code block and code span of the guides as it is on the docs page, and each paragraph one line (Redoc's search joins lines with nothing between)", () => {
+  const { pages } = guidePages();
+  const guides = listedGuides(readme) as { file: string }[];
+  guides.forEach(({ file }, i) => {
+    const description = pages[i]!.description;
+    // The guide's title is the page's name, not part of its text.
+    for (const [code] of read(file).replace(/^# .+\n/, "").matchAll(/```[\s\S]*?```|`[^`\n]*`/g)) expect(description, `${file}: ${code.slice(0, 80)}`).toContain(code);
+    // Outside code blocks, no line goes on with the words of the line before.
+    const prose = description.replace(/^ *```[\s\S]*?^ *```$/gm, "CODE");
+    expect(prose, file).not.toMatch(/[a-z,]\n[ ]*[a-z]/);
+  });
 });
 
 it("shows each Arazzo workflow on the docs page: its steps linked to their operations, what each sends, holds and passes on", () => {
