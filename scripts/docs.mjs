@@ -4,8 +4,9 @@
 //   environment.
 // - dist/docs/sandbox.html.gz, the page `txc-api serve` answers (stored compressed: it is the one
 //   the package ships): the demo credentials filled in, a try-it panel and a workflow panel (the
-//   script of docs-assets/page.js, bundled with the package's workflow walk), the package's picks
-//   and changelog (scripts/served-docs.mjs).
+//   script of docs-assets/page.js, bundled with the package's workflow walk and highlight.js), the
+//   package's picks, guides and changelog (scripts/served-docs.mjs), and route-from-path.js in its
+//   head, run before Redoc.
 // A Content-Security-Policy keeps both offline: the page may load nothing from outside itself;
 // the served page may connect to its own origin, where its panels send. Redoc's attribution
 // ("API docs by" and Redocly's logo) loads the logo from a CDN, which the policy refuses with an

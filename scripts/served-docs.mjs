@@ -1,8 +1,8 @@
 // The document as the page the sandbox serves shows it: the sandbox first among the servers, the
 // samples and the signing walk-through with the sandbox's demo credentials (marked as such), and
 // the package's own pages: what it picked where the description is silent (docs/sandbox.md), its
-// guides (docs/, in the README's order), and the changelog. The static page (`npm run docs`) keeps
-// the document as it is.
+// guides (docs/, in the README's order, each a page of the menu) and the changelog. The static
+// page (`npm run docs`) keeps the document as it is.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { addCodeSamples } from "./code-samples.mjs";

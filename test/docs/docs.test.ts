@@ -123,7 +123,8 @@ describe("docs served by the sandbox", () => {
       }
     }
     const description = served.info.description;
-    const step = (n: number) => new RegExp(`\\n${n}\\. [^\\n]*\\n\\s+\`([^\`]+)\``).exec(description)?.[1];
+    // A step's value is the last code span of its line (the page's paragraphs are one line each).
+    const step = (n: number) => new RegExp(`\\n${n}\\. [^\\n]*\`([^\`]+)\`[ \\t]*(?:\\n|$)`).exec(description)?.[1];
     const signed = signRequest({ path: "/api/v4/main-account/balance", body: { ticker: "BTC" }, apiKey: demoKeys.partner.key, apiSecret: demoKeys.partner.secret, nonce: "1700000000000" });
     expect([step(1), step(2), step(3)]).toEqual([signed.body, signed.headers["X-TXC-PAYLOAD"], signed.headers["X-TXC-SIGNATURE"]]);
     expect(description).toMatch(new RegExp(`X-TXC-APIKEY:\\s+${demoKeys.partner.key}`));

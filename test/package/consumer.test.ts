@@ -393,6 +393,12 @@ describe("the installed package", () => {
     // The docs page only compressed: the sandbox answers it gzipped, and unpacks it for the rare client that takes no gzip.
     expect(files.filter((file) => file.startsWith(path.join("dist", "docs")))).toEqual([path.join("dist", "docs"), path.join("dist", "docs", "sandbox.html.gz")]);
     expect(files).toContain("LICENSE");
+    // Each package the docs page's script carries (its header names them) ships its licence: as a dependency, or in dist/bundle/licenses/.
+    const header = /Bundled: ([^;]+);/.exec(gunzipSync(readFileSync(path.join(installed, "dist", "docs", "sandbox.html.gz"))).toString("utf8"))![1]!;
+    const carried = header.split(", ").map((entry) => entry.split(" ")[0]!);
+    const { dependencies } = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(carried).toContain("highlight.js");
+    for (const name of carried) expect(name in dependencies || files.includes(path.join("dist", "bundle", "licenses", `${name}.LICENSE`)), name).toBe(true);
     expect(files.some((file) => file.startsWith("test") || file.startsWith("src") || file.startsWith("openapi"))).toBe(false);
     // No declaration file that no export reaches (the command line's, the sandbox's internals, the diff's).
     // @ts-ignore: a build script in plain JavaScript
