@@ -123,7 +123,7 @@ const ENDS_ITS_LINE = /^(#|\||```|<)/;
  * search joins a text's lines with nothing between them ("signin the language"); the page shows
  * the same text either way. Fenced code, headings, tables and a line after a hard break stay.
  */
-export function unwrapped(markdown) {
+function unwrapped(markdown) {
   const lines = [];
   let fenced = false;
   for (const line of markdown.split("\n")) {
@@ -147,20 +147,24 @@ const guideRoute = (title, heading) => `#/${slug(title)}${heading ? `/${slug(hea
 const headingsByAnchor = (markdown) =>
   new Map([...markdown.replace(/^ *```[\s\S]*?^ *```$/gm, "").matchAll(/^#{2,} (.+)$/gm)].map(([, heading]) => [githubAnchor(heading), heading]));
 
-/**
- * A guide as a page of its own (a trait tag of the served document: its route, each of its
- * headings a route and a search entry): its own title dropped (the tag has it), a link to another
- * guide or to one of its headings made that route, a link to a file of the repository left as its
- * words.
- */
-function guidePage(markdown, guides, readGuide) {
+/** The page's route of a link to a guide or to a heading of one (`client.md#how-it-sends`), if it names a listed guide. */
+function guideRoutes(guides, readGuide) {
   const routes = new Map(guides.map(({ title, file }) => [path.basename(file), { title, headings: headingsByAnchor(readGuide(file)) }]));
-  const routeOf = (target) => {
+  return (target) => {
     const [file, anchor] = target.split("#");
     const guide = routes.get(path.basename(file));
     if (!guide) return undefined;
     return guideRoute(guide.title, anchor ? guide.headings.get(anchor) : undefined);
   };
+}
+
+/**
+ * A guide as a page of its own (a trait tag of the served document: its route, each of its
+ * headings a route and a search entry): its own title dropped (the tag has it), a link to another
+ * guide or to one of its headings made that route (`routeOf`), a link to a file of the repository
+ * left as its words.
+ */
+function guidePage(markdown, routeOf) {
   const body = markdown.replace(/^# .+\n+/, "");
   // Code (fenced blocks and inline spans) is left as it is: `responses["200"](x)` is no link.
   // The suite's notes to itself (<!-- checked with: ... -->) are for the repository's readers, not the page's or its search.
@@ -224,7 +228,8 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
     "",
     workflowsSection(document, workflows),
   ].join("\n"));
-  const guideTags = guides.map(({ title, file }) => ({ name: title, description: guidePage(readGuide(file), guides, readGuide), "x-traitTag": true }));
+  const routeOf = guideRoutes(guides, readGuide);
+  const guideTags = guides.map(({ title, file }) => ({ name: title, description: guidePage(readGuide(file), routeOf), "x-traitTag": true }));
   // The page's menu lists "Changelog" alone, not each entry's sections.
   const changelogTag = { name: "Changelog", description: unwrapped(headingsInBold(changelog.replace(/^# Changelog\n+/, ""))), "x-traitTag": true };
   served.tags = [...guideTags, ...served.tags, changelogTag];

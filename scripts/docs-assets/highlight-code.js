@@ -18,9 +18,12 @@ hljs.registerLanguage("bash", bash);
 hljs.registerLanguage("json", json);
 
 const RETRY_MS = 500;
+/** A block React has not taken over by then never will be (its render failed): it is highlighted as it is. */
+const WAIT_FOR_REACT_MS = 30_000;
 const isReacts = (node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$"));
 
 export function highlightCode() {
+  const started = Date.now();
   let timer;
   const highlight = () => {
     timer = undefined;
@@ -32,7 +35,7 @@ export function highlightCode() {
         pre.setAttribute("data-highlighted", "no");
         continue;
       }
-      if (!isReacts(pre)) {
+      if (!isReacts(pre) && Date.now() - started < WAIT_FOR_REACT_MS) {
         waiting = true;
         continue;
       }
