@@ -353,12 +353,14 @@ describe("docs served by the sandbox", () => {
       const routeOf = (href) => decodeURIComponent(href.replace(/^#?\\//, "").split("#")[0]);
       const seen = new Set([""]);
       const queue = [];
+      // Every section is opened too (a guide's later headings render only when opened), so that the links of every guide's text are followed.
       const collect = () => {
-        for (const a of document.querySelectorAll("a[href]")) {
-          const href = a.getAttribute("href");
-          if (!isRoute(href) || seen.has(routeOf(href))) continue;
-          seen.add(routeOf(href));
-          queue.push(routeOf(href));
+        const hrefs = [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")).filter(isRoute);
+        const sections = [...document.querySelectorAll("[data-section-id]")].map((section) => section.getAttribute("data-section-id"));
+        for (const route of [...hrefs, ...sections].map(routeOf)) {
+          if (seen.has(route)) continue;
+          seen.add(route);
+          queue.push(route);
         }
       };
       collect();
