@@ -34,7 +34,7 @@ const generatedStaysOutside = {
  * Packages the bundles and the served docs page (scripts/docs.mjs) carry inside them (not
  * dependencies of the package), each with its licence in dist/bundle/licenses/.
  */
-export const BUNDLED_PACKAGES = ["jsonpath-rfc9535", "highlight.js"];
+const BUNDLED_PACKAGES = ["jsonpath-rfc9535", "highlight.js"];
 
 const entryPoints = (entries) => Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, "dist", file)]));
 const common = { outdir, bundle: true, format: "esm", target: "node20", plugins: [generatedStaysOutside], logLevel: "warning" };
