@@ -70,11 +70,11 @@ it("each code block of the page's text, on every route (each guide's own), reach
       if (route === "/") continue;
       location.hash = route;
       const id = decodeURIComponent(route.slice(1));
-      for (let waited = 0; waited < 5000 && !document.getElementById(id); waited += 50) await sleep(50);
+      for (let waited = 0; waited < 60000 && !document.getElementById(id); waited += 50) await sleep(50);
       // Redoc lays out the sections it renders around the route: the blocks are measured once the route's element has kept its place for ten frames.
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const place = () => (document.getElementById(id)?.getBoundingClientRect().top ?? 0) + scrollY;
-      for (let still = 0, last = place(), waited = 0; still < 10 && waited < 10000; waited += 16) {
+      for (let still = 0, last = place(), waited = 0; still < 10 && waited < 60000; waited += 16) {
         await frame();
         const now = place();
         still = now === last ? still + 1 : 0;

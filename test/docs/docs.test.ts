@@ -369,7 +369,7 @@ describe("docs served by the sandbox", () => {
       for (let route; (route = queue.shift()) !== undefined; ) {
         if (!document.getElementById(route)) {
           location.hash = "/" + route;
-          for (let waited = 0; waited < 5000 && !document.getElementById(route); waited += 50) await sleep(50);
+          for (let waited = 0; waited < 60000 && !document.getElementById(route); waited += 50) await sleep(50);
         }
         if (document.getElementById(route)) collect();
         else dangling.push(route);

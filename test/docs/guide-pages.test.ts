@@ -2,28 +2,21 @@
 // of the menu, each of its headings a route and a search entry that names its guide, Enter in the
 // search box going to the first result; guides across the row (no empty right-hand column), their
 // code highlighted in both themes with its text unchanged. Measured in real Chromium.
-import { createSecretKey } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-ignore: build scripts in plain JavaScript
-import { listedGuides, servedDocument } from "../../scripts/served-docs.mjs";
-import { demoKeys } from "../../src/sandbox/dataset.js";
-import { payloadSignature } from "../../src/signing/sign.js";
+import { listedGuides } from "../../scripts/served-docs.mjs";
 import { evaluateInPage } from "../helpers/chromium.js";
-import { loadDocument, root, STUCK_MS } from "../helpers/project.js";
+import { STUCK_MS } from "../helpers/project.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
+import { readRepositoryFile as read, servedForPage } from "../helpers/served-document.js";
 
-const read = (file: string) => readFileSync(path.join(root, file), "utf8");
-const readme = read("README.md");
-const guides = listedGuides(readme) as { title: string; file: string }[];
+const guides = listedGuides(read("README.md")) as { title: string; file: string }[];
+/** What the page waits for, at most: only a stuck page takes this long (Redoc searches in a worker, a busy machine takes seconds). */
+const PAGE_WAIT_MS = 60_000;
 
 /** Every heading of every guide's page on the served page (the served document's guide tags), with its guide. */
 function guideHeadings(): { guide: string; heading: string }[] {
-  const served = servedDocument(loadDocument(), {
-    signature: (secret: string, payload: string) => payloadSignature(payload, createSecretKey(Buffer.from(secret, "utf8"))).toString("hex"),
-    demo: demoKeys.partner, readme, changelog: read("CHANGELOG.md"), readGuide: read, workflows: JSON.parse(read("generated/workflows.arazzo.json")),
-  }) as { tags: { name: string; description: string }[] };
+  const served = servedForPage();
   return guides.flatMap(({ title }) => {
     const text = served.tags.find((tag) => tag.name === title)!.description.replace(/^ *```[\s\S]*?^ *```$/gm, "");
     return [...text.matchAll(/^#{2,} (.+)$/gm)].map(([, heading]) => ({ guide: title, heading: heading! }));
@@ -57,9 +50,9 @@ describe("the guides on the served page", () => {
       const found = [];
       for (const { heading } of ${JSON.stringify(headings)}) {
         type(heading);
-        // The entry titled as the heading, once the search has run (up to 10 s).
+        // The entry titled as the heading, once the search has run.
         let entry;
-        for (let waited = 0; !entry && waited < 10000; waited += 100) {
+        for (let waited = 0; !entry && waited < ${PAGE_WAIT_MS}; waited += 100) {
           await sleep(100);
           entry = results().find((item) => item.querySelector("section > div > div:nth-child(2)")?.textContent.trim() === heading
             || item.innerText.split("\\n")[0].trim() === heading);
@@ -96,12 +89,12 @@ describe("the guides on the served page", () => {
     const went = (await evaluateInPage(`${sandbox.baseUrl}/`, `(async () => {
       ${OPEN_SEARCH}
       type(${JSON.stringify(heading)});
-      for (let waited = 0; results().length === 0; waited += 100) { if (waited > 10000) throw new Error("no result"); await sleep(100); }
+      for (let waited = 0; results().length === 0; waited += 100) { if (waited > ${PAGE_WAIT_MS}) throw new Error("no result"); await sleep(100); }
       const href = results()[0].getAttribute("href");
       document.querySelector('[data-testid="search-dialog"] input').dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
       const id = () => decodeURIComponent(location.hash.slice(2).split("#")[0]);
       const top = () => document.getElementById(id())?.getBoundingClientRect().top;
-      for (let waited = 0; waited < 10000 && !(Math.abs(top() ?? Infinity) < innerHeight * 0.3); waited += 100) await sleep(100);
+      for (let waited = 0; waited < ${PAGE_WAIT_MS} && !(Math.abs(top() ?? Infinity) < innerHeight * 0.3); waited += 100) await sleep(100);
       return { href, hash: location.hash, top: top(), open: Boolean(document.querySelector('[data-testid="search-dialog"]')), title: document.getElementById(id())?.textContent.trim() };
     })()`, STUCK_MS)) as { href: string; hash: string; top: number; open: boolean; title: string };
     expect(went.hash).toBe(went.href.split("#").slice(0, 2).join("#"));

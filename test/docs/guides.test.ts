@@ -2,22 +2,19 @@
 // guide listed and served on the docs page, every link between them landing on a heading, the
 // command reference the --help texts as they are, and the README's tables of exports and commands
 // what package.json and the command line have.
-import { createSecretKey } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 // @ts-ignore: build scripts in plain JavaScript
 import { commandReference, commandReferenceFile, commandsListed } from "../../scripts/command-reference.mjs";
 // @ts-ignore
-import { listedGuides, markdownSection, servedDocument } from "../../scripts/served-docs.mjs";
-import { demoKeys } from "../../src/sandbox/dataset.js";
-import { payloadSignature } from "../../src/signing/sign.js";
+import { listedGuides, markdownSection } from "../../scripts/served-docs.mjs";
 import { loadDocument, operations, root } from "../helpers/project.js";
+import { servedForPage } from "../helpers/served-document.js";
 
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 const readme = read("README.md");
-const served = () =>
-  servedDocument(loadDocument(), { signature: (secret: string, payload: string) => payloadSignature(payload, createSecretKey(Buffer.from(secret, "utf8"))).toString("hex"), demo: demoKeys.partner, readme, changelog: read("CHANGELOG.md"), readGuide: read, workflows: JSON.parse(read("generated/workflows.arazzo.json")) });
+const served = servedForPage;
 const guideFiles = readdirSync(path.join(root, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`).sort();
 
 /** GitHub's anchor of a heading. */
@@ -69,11 +66,10 @@ it("lists in the README's export table every subpath package.json exports, and t
   expect(cells.sort()).toEqual([...subpaths, ...Object.keys(manifest.bin).map((bin) => `\`${bin}\` (bin)`)].sort());
 });
 
-type Tag = { name: string; description: string; "x-traitTag"?: boolean };
 /** The served document's page of each guide: a trait tag named as the README lists the guide. */
 const guidePages = () => {
-  const document = served() as { tags: Tag[]; "x-tagGroups": { name: string; tags: string[] }[] };
-  return { document, pages: listedGuides(readme).map(({ title }: { title: string }) => document.tags.find((tag) => tag.name === title)) as (Tag | undefined)[] };
+  const document = served();
+  return { document, pages: listedGuides(readme).map(({ title }: { title: string }) => document.tags.find((tag) => tag.name === title)) };
 };
 
 it("serves every listed guide as a page of its own in the page's Guides group, its links to other guides made routes of the page", () => {
