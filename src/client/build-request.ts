@@ -17,9 +17,12 @@ export type RequestSetup = {
   extraFields: ExtraFields | undefined;
 };
 
+/** What one attempt holds the transport to: the caller's signal, the timeout, the size cap. */
+export type AttemptBounds = Pick<Exchange, "signal" | "timeoutMs" | "maxResponseBytes">;
+
 /** A request ready for the transport, and what was sent, for reading its answer. */
 export type BuiltRequest = {
-  exchange: Omit<Exchange, "signal" | "timeoutMs" | "maxResponseBytes">;
+  exchange: Exchange;
   /** The signed body as an object (empty for an unsigned call): answers tied to their request read it. */
   sent: Record<string, unknown>;
   nonce: string | undefined;
@@ -31,16 +34,19 @@ export type BuiltRequest = {
  * fields merged, the body validated against the document, then signed. Throws what is wrong;
  * nothing is sent.
  */
-export function buildRequest(setup: RequestSetup, operationId: OperationId, params: object | undefined, callExtra: ExtraFields | undefined, validators: OperationValidators): BuiltRequest {
+export function buildRequest(setup: RequestSetup, operationId: OperationId, params: object | undefined, callExtra: ExtraFields | undefined, validators: OperationValidators, bounds: AttemptBounds): BuiltRequest {
   const { method, signed, stateChanging } = operationIndex[operationId];
-  const exchange = { url: setup.urls[operationId], method, readOnly: !stateChanging };
+  const url = setup.urls[operationId];
+  const { signal, timeoutMs, maxResponseBytes } = bounds;
+  // Each exchange is one object literal, never a spread plus fields: on Node 20, adding fields to
+  // a spread costs about 1.7 µs each (bench/layer-profile.mjs found it, 11 µs of a call).
   if (!signed) {
     const wrongParams = parameterIssues(operationId, params);
     if (wrongParams.length) throw new RequestValidationError(operationId, wrongParams);
-    return { exchange, sent: {}, nonce: undefined, bodyBytes: 0 };
+    return { exchange: { url, method, readOnly: !stateChanging, signal, timeoutMs, maxResponseBytes }, sent: {}, nonce: undefined, bodyBytes: 0 };
   }
   const { keys } = setup;
   if (!keys) throw new SetupError(operationId, "nothing was sent: this operation is signed: pass apiKey and apiSecret to createClient (only ping needs neither)");
   const { sent, body, bodyBytes, headers, nonce } = signCall({ operationId, keys, nonce: setup.nonce, fields: params, extraFields: { client: setup.extraFields, call: callExtra }, validators });
-  return { exchange: { ...exchange, headers, body, orderKey: keys.apiKey }, sent, nonce, bodyBytes };
+  return { exchange: { url, method, readOnly: !stateChanging, headers, body, orderKey: keys.apiKey, signal, timeoutMs, maxResponseBytes }, sent, nonce, bodyBytes };
 }

@@ -40,6 +40,7 @@ function validatorsOf(operationId: OperationId): OperationValidators | Promise<O
 export async function callOperation(setup: ClientSetup, operationId: OperationId, params: object | undefined, options: CallOptions): Promise<unknown> {
   const { stateChanging, method } = operationIndex[operationId];
   const timeoutMs = options.timeoutMs ?? setup.timeoutMs;
+  const bounds = { signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes };
   // Awaited only while loading (both are the package's own promises): every call after the first goes on in the same tick.
   const loadingValidators = validatorsOf(operationId);
   const validators = loadingValidators instanceof Promise ? await loadingValidators : loadingValidators;
@@ -53,16 +54,17 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
     const queuedFrom = Date.now();
     if (setup.limiter) await setup.limiter.acquire(operationId, options.signal);
     const queuedMs = setup.limiter ? Date.now() - queuedFrom : 0;
-    const built: BuiltRequest = buildRequest(setup, operationId, params, options.extraFields, validators);
-    const headers = span && setup.propagateTraceContext ? { ...built.exchange.headers, traceparent: span.traceparent() } : built.exchange.headers;
+    const built: BuiltRequest = buildRequest(setup, operationId, params, options.extraFields, validators, bounds);
+    const { exchange } = built;
+    if (span && setup.propagateTraceContext) exchange.headers = { ...exchange.headers, traceparent: span.traceparent() };
     if (heard) {
-      last = Object.freeze({ operationId, attempt: number, method, url: built.exchange.url, nonce: built.nonce, bodyBytes: built.bodyBytes, headers: Object.freeze(redactedHeaders(headers)), queuedMs });
+      last = Object.freeze({ operationId, attempt: number, method, url: exchange.url, nonce: built.nonce, bodyBytes: built.bodyBytes, headers: Object.freeze(redactedHeaders(exchange.headers)), queuedMs });
       setup.hooks.emit("onRequest", last);
     }
     const sentAt = performance.now();
     let answer;
     try {
-      answer = await setup.transport({ ...built.exchange, headers, signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes });
+      answer = await setup.transport(exchange);
     } catch (error) {
       throw transportError(error, { operationId, signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes, stateChanging });
     }

@@ -69,7 +69,8 @@ export async function forward(request: IncomingMessage, response: ServerResponse
     });
     const bytes = await readLimited(answer.body, maxBodyBytes);
     if (!bytes) throw new Error(`the upstream's answer is larger than ${maxBodyBytes} bytes`);
-    const passed = { ...endToEnd(answer.headers), "content-length": String(bytes.length) };
+    const passed = endToEnd(answer.headers);
+    passed["content-length"] = String(bytes.length);
     response.writeHead(answer.statusCode, passed);
     response.end(bytes);
     exchange.answer = { status: answer.statusCode, contentType: String(answer.headers["content-type"] ?? ""), body: bytes, headers: passed };

@@ -28,7 +28,7 @@ export function unsignedRequestSigner(key: ApiKeyPair) {
     const text = bodyText(operationIndex[operationId].path, timeNonce(keys.apiKey), fields);
     const signed = signBodyText(text, keys);
     const lower = Object.fromEntries(Object.entries(signed).map(([name, value]) => [name.toLowerCase(), value]));
-    return { headers: { ...headers, ...lower }, body: Buffer.from(text, "utf8") };
+    return { headers: Object.assign({}, headers, lower), body: Buffer.from(text, "utf8") };
   };
 }
 

@@ -70,7 +70,7 @@ async function readFetchBody(request: Request, maxBytes: number): Promise<Buffer
 
 const fetchResponse = ({ status, body, headers }: Reply) => {
   const bytes = bodyBytes(body);
-  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
+  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes) as Uint8Array<ArrayBuffer>, { status, headers: Object.assign({}, JSON_HEADERS, headers) });
 };
 
 /**
@@ -107,7 +107,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
         lineLog(`txc-api server: ${method} ${path} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
         reply = errorReply(path, 500, "Internal error.");
       }
-      return { status: reply.status, headers: { ...JSON_HEADERS, ...reply.headers }, body: bodyBytes(reply.body) };
+      return { status: reply.status, headers: Object.assign({}, JSON_HEADERS, reply.headers), body: bodyBytes(reply.body) };
     },
     async fetch(request, info = {}) {
       const url = new URL(request.url);

@@ -14,7 +14,7 @@ export function spreadRouter(maker: (waiting: Waiting) => Make, connections: num
   const turns = new Turns(connections);
   return (orderKey) => {
     const { index, done } = turns.take(orderKey);
-    return { ...routers[index]!(orderKey), settled: done };
+    return Object.assign({}, routers[index]!(orderKey), { settled: done });
   };
 }
 

@@ -18,35 +18,36 @@ const setup = (more: Partial<RequestSetup> = {}): RequestSetup => ({
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   ({ status, headers: new Headers({ "Content-Type": "application/json", ...headers }), text: JSON.stringify(body), utf8: true });
 const reading = { validateResponses: true, nonceOrderKept: true };
+const bounds = { signal: undefined, timeoutMs: 10_000, maxResponseBytes: 4096 };
 
 describe("buildRequest", () => {
   it("signs the document's path and a fresh nonce over the body it sends, signing fields first (as signRequest writes them)", () => {
-    const built = buildRequest(setup(), "getMainBalance", { ticker: "BTC" }, undefined, validators.getMainBalance);
+    const built = buildRequest(setup(), "getMainBalance", { ticker: "BTC" }, undefined, validators.getMainBalance, bounds);
     const { body, headers } = built.exchange;
     expect(JSON.parse(body!)).toEqual({ ticker: "BTC", request: operationIndex.getMainBalance.path, nonce: built.nonce });
     expect(Object.keys(JSON.parse(body!))).toEqual(["request", "nonce", "ticker"]);
     const payload = Buffer.from(body!).toString("base64");
     expect(headers).toMatchObject({ "X-TXC-APIKEY": "key-1", "X-TXC-PAYLOAD": payload, "X-TXC-SIGNATURE": createHmac("sha512", "secret-1").update(payload).digest("hex") });
     expect(built.bodyBytes).toBe(Buffer.byteLength(body!));
-    expect(built.exchange).toMatchObject({ method: "POST", url: urls.getMainBalance, readOnly: true, orderKey: "key-1" });
+    expect(built.exchange).toMatchObject({ method: "POST", url: urls.getMainBalance, readOnly: true, orderKey: "key-1", timeoutMs: 10_000, maxResponseBytes: 4096 });
   });
 
   it("marks a state-changing operation as not read-only, and an unsigned one is sent without a body", () => {
-    expect(buildRequest(setup(), "refundDeposit", { transaction_id: "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34", address: "T" }, undefined, validators.refundDeposit).exchange.readOnly).toBe(false);
-    expect(buildRequest(setup({ keys: undefined }), "ping", undefined, undefined, validators.ping)).toEqual({ exchange: { url: urls.ping, method: "GET", readOnly: true }, sent: {}, nonce: undefined, bodyBytes: 0 });
+    expect(buildRequest(setup(), "refundDeposit", { transaction_id: "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34", address: "T" }, undefined, validators.refundDeposit, bounds).exchange.readOnly).toBe(false);
+    expect(buildRequest(setup({ keys: undefined }), "ping", undefined, undefined, validators.ping, bounds)).toEqual({ exchange: { url: urls.ping, method: "GET", readOnly: true, ...bounds }, sent: {}, nonce: undefined, bodyBytes: 0 });
   });
 
   it("refuses, before taking a nonce, a signed call without keys and a parameter that is no field", () => {
     const before = nonces;
-    expect(() => buildRequest(setup({ keys: undefined }), "getMainBalance", {}, undefined, validators.getMainBalance)).toThrow(SetupError);
-    expect(() => buildRequest(setup(), "getMainBalance", { tickr: "BTC" }, undefined, validators.getMainBalance)).toThrow(RequestValidationError);
+    expect(() => buildRequest(setup({ keys: undefined }), "getMainBalance", {}, undefined, validators.getMainBalance, bounds)).toThrow(SetupError);
+    expect(() => buildRequest(setup(), "getMainBalance", { tickr: "BTC" }, undefined, validators.getMainBalance, bounds)).toThrow(RequestValidationError);
     expect(nonces).toBe(before);
   });
 
   it("refuses a body the document does not allow, naming the field and the rule", () => {
     const failure = (() => {
       try {
-        buildRequest(setup(), "getInvestmentsHistory", { limit: 101 }, undefined, validators.getInvestmentsHistory);
+        buildRequest(setup(), "getInvestmentsHistory", { limit: 101 }, undefined, validators.getInvestmentsHistory, bounds);
       } catch (error) {
         return error as RequestValidationError;
       }

@@ -3,7 +3,8 @@
 // request signed by its sender pass as it came; refuses a body it cannot sign with a 400 of its own,
 // nothing sent; and never prints the secret.
 import { execFile, spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,10 +97,12 @@ describe("txc-api proxy --sign", () => {
     expect(dataset.accounts[0]!.deposits.find((deposit) => deposit.transactionId === inputs.uniqueId)?.status).toBe("canceled");
     expect(dataset.codes.find((code) => code.code === inputs.code)?.passphrase).toBeUndefined();
     const args = command.replace(/^npx @redocly\/cli /, "").replace("node_modules/txc-api/generated/", `${generatedDir}/`).replace("http://127.0.0.1:8081", proxy.url).split(" ");
-    const report = path.join(generatedDir, "..", "node_modules", ".cache", `respect-${process.pid}.json`);
+    // A folder of its own: run alone, this file finds no other test's folders made.
+    const folder = mkdtempSync(path.join(tmpdir(), "txc-respect-"));
+    const report = path.join(folder, "respect.json");
     const respect = await promisify(execFile)(bin("redocly"), [...args, "--json-output", report], { timeout: STUCK_MS }).catch((error) => error);
     const json = JSON.parse(readFileSync(report, "utf8")) as { files: Record<string, { executedWorkflows: { workflowId: string; executedSteps: { stepId: string; checks: { passed: boolean; message: string }[] }[] }[] }> };
-    rmSync(report, { force: true });
+    rmSync(folder, { recursive: true, force: true });
     const workflows = Object.values(json.files).flatMap((file) => file.executedWorkflows);
     expect(workflows.length).toBeGreaterThan(0);
     const failed = workflows.flatMap(({ workflowId, executedSteps }) => executedSteps.flatMap((step) => step.checks.filter((check) => !check.passed).map((check) => `${workflowId}.${step.stepId}: ${check.message}`)));
