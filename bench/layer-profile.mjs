@@ -1,8 +1,11 @@
-// Where the CPU of a call goes at 32 in flight on one key, layer by layer: a V8 CPU profile
+// Where the time of a call goes at 32 in flight on one key, layer by layer: a V8 CPU profile
 // (node:inspector) of the client's loop and of the hand-signed undici.request's, taken in the same
-// run against the loopback server, each sample's own time given to the layer of the code it was in.
-// The client is loaded from dist/ as compiled (not the bundle), so that a sample's file names its
-// layer. A layer's cost is its share of the samples times the CPU per call measured around the loop.
+// run against the loopback server, each sample given to the layer of the code it was in. The
+// client is loaded from dist/ as compiled (not the bundle), so that a sample's file names its layer.
+// A sample is the main thread's time, not the process's CPU: the time in a socket write counts
+// the kernel's loopback delivery and the server's wake-up, most of which the process's CPU does not
+// (softirq, the VM's exits). So layers are µs of thread time per call, and the CPU the process was
+// charged (user, system) is measured on an unprofiled pass of the same loop and shown beside them.
 import { createHmac } from "node:crypto";
 import { Session } from "node:inspector/promises";
 import { Client, request } from "undici";
@@ -42,7 +45,7 @@ function selfTimeByLayer(profile) {
   return byLayer;
 }
 
-/** `calls` calls of `fn`, `concurrency` in flight, profiled: the CPU per call and its split by layer (µs per call). */
+/** `calls` calls of `fn`, `concurrency` in flight, profiled: the thread time per call by layer; and as many unprofiled, for the CPU charged (µs per call). */
 async function profiled(session, fn, { calls, concurrency }) {
   const drive = async (count) => {
     let next = 0;
@@ -51,19 +54,20 @@ async function profiled(session, fn, { calls, concurrency }) {
     }));
   };
   await drive(1000); // warm-up
-  await session.post("Profiler.start");
+  // The CPU charged, on a pass of its own: the profiler's sampling signals add system time.
   const cpuBefore = process.cpuUsage();
   await drive(calls);
   const cpu = process.cpuUsage(cpuBefore);
+  await session.post("Profiler.start");
+  await drive(calls);
   const { profile } = await session.post("Profiler.stop");
-  const cpuMicrosPerCall = (cpu.user + cpu.system) / calls;
-  const byLayer = selfTimeByLayer(profile);
-  const running = [...byLayer].filter(([layer]) => !layer.startsWith("not running")).reduce((sum, [, micros]) => sum + micros, 0);
-  const layers = Object.fromEntries([...byLayer]
-    .filter(([layer]) => !layer.startsWith("not running"))
-    .sort((a, b) => b[1] - a[1])
-    .map(([layer, micros]) => [layer, (micros / running) * cpuMicrosPerCall]));
-  return { cpuMicrosPerCall, layers };
+  const running = [...selfTimeByLayer(profile)].filter(([layer]) => !layer.startsWith("not running")).sort((a, b) => b[1] - a[1]);
+  const layers = Object.fromEntries(running.map(([layer, micros]) => [layer, micros / calls]));
+  return {
+    threadMicrosPerCall: running.reduce((sum, [, micros]) => sum + micros, 0) / calls,
+    layers,
+    cpuMicrosPerCall: { user: cpu.user / calls, system: cpu.system / calls },
+  };
 }
 
 /** The client and the hand-signed undici.request, profiled one after the other at `concurrency` in flight. */
@@ -98,9 +102,12 @@ export async function layerProfile(baseUrl, { calls = 20_000, concurrency = 32 }
 export function layerProfileLines({ concurrency, undiciRequest, client }) {
   const layers = [...new Set([...Object.keys(client.layers), ...Object.keys(undiciRequest.layers)])];
   const cell = (value) => (value === undefined ? "-" : value.toFixed(1)).padStart(8);
+  const row = (name, a, b) => `  ${name.padEnd(48)}${cell(a)}${cell(b)}`;
   return [
-    `Where the CPU of a call goes at ${concurrency} in flight (µs per call, V8 profile; client | undici.request):`,
-    ...layers.map((layer) => `  ${layer.padEnd(48)}${cell(client.layers[layer])}${cell(undiciRequest.layers[layer])}`),
-    `  ${"all".padEnd(48)}${cell(client.cpuMicrosPerCall)}${cell(undiciRequest.cpuMicrosPerCall)}`,
+    `Where the main thread's time goes at ${concurrency} in flight (µs per call, V8 profile; client | undici.request):`,
+    ...layers.map((layer) => row(layer, client.layers[layer], undiciRequest.layers[layer])),
+    row("all (the thread not idle)", client.threadMicrosPerCall, undiciRequest.threadMicrosPerCall),
+    row("CPU charged to the process: user", client.cpuMicrosPerCall.user, undiciRequest.cpuMicrosPerCall.user),
+    row("CPU charged to the process: system", client.cpuMicrosPerCall.system, undiciRequest.cpuMicrosPerCall.system),
   ];
 }

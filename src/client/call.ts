@@ -39,8 +39,7 @@ function validatorsOf(operationId: OperationId): OperationValidators | Promise<O
  */
 export async function callOperation(setup: ClientSetup, operationId: OperationId, params: object | undefined, options: CallOptions): Promise<unknown> {
   const { stateChanging, method } = operationIndex[operationId];
-  const timeoutMs = options.timeoutMs ?? setup.timeoutMs;
-  const bounds = { signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes };
+  const bounds = { signal: options.signal, timeoutMs: options.timeoutMs ?? setup.timeoutMs, maxResponseBytes: setup.maxResponseBytes };
   // Awaited only while loading (both are the package's own promises): every call after the first goes on in the same tick.
   const loadingValidators = validatorsOf(operationId);
   const validators = loadingValidators instanceof Promise ? await loadingValidators : loadingValidators;
@@ -54,9 +53,8 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
     const queuedFrom = Date.now();
     if (setup.limiter) await setup.limiter.acquire(operationId, options.signal);
     const queuedMs = setup.limiter ? Date.now() - queuedFrom : 0;
-    const built: BuiltRequest = buildRequest(setup, operationId, params, options.extraFields, validators, bounds);
-    const { exchange } = built;
-    if (span && setup.propagateTraceContext) exchange.headers = { ...exchange.headers, traceparent: span.traceparent() };
+    const built: BuiltRequest = buildRequest(setup, operationId, params, options.extraFields, validators, bounds), { exchange } = built;
+    if (span && setup.propagateTraceContext) exchange.headers = Object.assign({}, exchange.headers, { traceparent: span.traceparent() });
     if (heard) {
       last = Object.freeze({ operationId, attempt: number, method, url: exchange.url, nonce: built.nonce, bodyBytes: built.bodyBytes, headers: Object.freeze(redactedHeaders(exchange.headers)), queuedMs });
       setup.hooks.emit("onRequest", last);
@@ -66,10 +64,10 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
     try {
       answer = await setup.transport(exchange);
     } catch (error) {
-      throw transportError(error, { operationId, signal: options.signal, timeoutMs, maxResponseBytes: setup.maxResponseBytes, stateChanging });
+      throw transportError(error, Object.assign({ operationId, stateChanging }, bounds));
     }
     if (last) {
-      last = Object.freeze({ ...last, status: answer.status, durationMs: performance.now() - sentAt });
+      last = Object.freeze(Object.assign({}, last, { status: answer.status, durationMs: performance.now() - sentAt }));
       setup.hooks.emit("onResponse", last);
       span?.attempt({ attempt: number, status: answer.status, durationMs: last.durationMs });
     }
@@ -84,7 +82,7 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
       signal: options.signal,
       beforeWait: !heard ? undefined : (error, number, retryInMs, reason) => {
         if (!last) return;
-        setup.hooks.emit("onRetry", Object.freeze({ ...last, error, retryInMs, reason }));
+        setup.hooks.emit("onRetry", Object.freeze(Object.assign({}, last, { error, retryInMs, reason })));
         if (last.status === undefined) span?.attempt({ attempt: number, error: (error as Error)?.name });
       },
     });
@@ -93,7 +91,7 @@ export async function callOperation(setup: ClientSetup, operationId: OperationId
   } catch (error) {
     if (setup.hooks.has("onError")) {
       const nothingSent = { operationId, attempt: 1, method, url: setup.urls[operationId], nonce: undefined, bodyBytes: 0, headers: {}, queuedMs: 0 };
-      setup.hooks.emit("onError", Object.freeze({ ...(last ?? nothingSent), error }));
+      setup.hooks.emit("onError", Object.freeze(Object.assign({}, last ?? nothingSent, { error })));
     }
     span?.end({ status: last?.status, error });
     throw error;

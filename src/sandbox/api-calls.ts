@@ -45,7 +45,7 @@ export function apiHandler({ session, calls, faults, maxBodyBytes, log }: ApiSet
     const at = Date.now();
     const fault = operationId ? faults.take(operationId) : undefined;
     const record = (status: number, rawBody?: Buffer) =>
-      calls.record({ operationId, method: request.method ?? "", path, rawBody, apiKey, status, ...(fault ? { fault } : {}), at });
+      calls.record(Object.assign({ operationId, method: request.method ?? "", path, rawBody, apiKey, status, at }, fault ? { fault } : undefined));
     const answer = (reply: Reply, rawBody?: Buffer) => {
       if (fault?.drop === "after") return (record(0, rawBody), request.socket.destroy());
       record(reply.status, rawBody);

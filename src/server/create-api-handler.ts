@@ -88,7 +88,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   if (!["throw", "warn", "off"].includes(responseValidation)) throw new ApiHandlerSetupError(`responseValidation must be "throw", "warn" or "off" (got ${JSON.stringify(responseValidation)})`);
   const { nonceMaxAgeMs } = options;
   if (nonceMaxAgeMs !== undefined && !isNonceMaxAge(nonceMaxAgeMs)) throw new ApiHandlerSetupError(`nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(nonceMaxAgeMs)})`);
-  const pipeline = new ApiPipeline({ ...options, handlers });
+  const pipeline = new ApiPipeline(Object.assign({}, options, { handlers }));
   const lineLog = (message: string) => log({ level: "error", event: "handler-failed", message });
 
   const nodeSetup = { maxBodyBytes, log: lineLog, source: "txc-api server" };

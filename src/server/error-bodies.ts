@@ -19,7 +19,7 @@ export function privateErrorBody(status: number, message: string, errors: FieldE
 
 /** The public error object: the fields the document's examples show, with this message. */
 export function publicErrorBody(message: string) {
-  return { ...structuredClone(errorFormats.publicFields), message };
+  return Object.assign(structuredClone(errorFormats.publicFields), { message });
 }
 
 /** What a server answers: a status and a JSON body (a value, or bytes already serialised). */

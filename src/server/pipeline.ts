@@ -100,7 +100,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     };
     const admitted = (admission: Admission) => (admission === true
       ? { operationId, request }
-      : { ...errorReply(request.path, 429, "Rate limit exceeded."), headers: { "Retry-After": String(retryAfterSeconds(operationId, admission)) } });
+      : Object.assign(errorReply(request.path, 429, "Rate limit exceeded."), { headers: { "Retry-After": String(retryAfterSeconds(operationId, admission)) } }));
     try {
       const room = this.#limits.admit(operationId, request.address);
       return isPromise(room) ? Promise.resolve(room).then(admitted, failed) : admitted(room);

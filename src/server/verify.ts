@@ -74,7 +74,7 @@ export type VerifyOptions<Key extends KeyRecord = KeyRecord> = {
 
 function refusal(status: 400 | 401 | 500, reason: VerifyReason, message: string, field?: string, detail?: string): VerifyRefusal {
   const errors = field === undefined ? {} : { [field]: [message] };
-  return { ok: false, status, body: privateErrorBody(status, message, errors), reason, ...(field === undefined ? {} : { field }), ...(detail ? { detail } : {}) };
+  return Object.assign({ ok: false as const, status, body: privateErrorBody(status, message, errors), reason }, field === undefined ? undefined : { field }, detail ? { detail } : undefined);
 }
 
 /** A header's value by its lower-case name, case-insensitively (Node's are lower-case already: the first look finds them). */
