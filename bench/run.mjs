@@ -21,7 +21,7 @@ import { idleFreshConnection } from "./idle-fresh-connection.mjs";
 import { proxyOverhead } from "./proxy-overhead.mjs";
 import { claimCost } from "./claim-cost.mjs";
 import { layerLadder } from "./layer-ladder.mjs";
-import { layerProfile, layerProfileLines } from "./layer-profile.mjs";
+import { callCosts, callCostLines } from "./call-costs.mjs";
 
 const apiKey = "bench-key";
 const apiSecret = "bench-secret";
@@ -111,9 +111,9 @@ async function onTheWire() {
     floor1.close();
     // The client's layers, each added to the one below, at 1 and 32 in flight.
     const ladder = { 1: await layerLadder(baseUrl, { concurrency: 1 }), 32: await layerLadder(baseUrl, { concurrency: 32 }) };
-    // Where each one's CPU goes at 32 in flight, by a V8 profile: the layer a sample was in.
-    const profile = await layerProfile(baseUrl, { concurrency: 32 });
-    return { busy, single, ladder, profile };
+    // Where the CPU of a call goes at 32 in flight: the socket write timed, the client's own steps.
+    const costs = await callCosts(baseUrl, { concurrency: 32 });
+    return { busy, single, ladder, costs };
   } finally {
     server.kill("SIGTERM");
   }
@@ -156,7 +156,7 @@ const idleRule = await idleFreshConnection();
 const proxyCost = await proxyOverhead();
 const claim = await claimCost();
 
-const { busy, single, ladder, profile } = wire;
+const { busy, single, ladder, costs } = wire;
 /** Each goal of the package, as a ratio measured in this run: [name, { median, min, max }, goal]. */
 const goals = [
   ["client req/s vs ccxt, 1 in flight", pairedRatio(single.txcClient.rounds.rps, single.ccxt.rounds.rps), ">= 1.75"],
@@ -194,7 +194,7 @@ const results = {
     cpuMicrosPerSignedCallStubFetch: cpu,
     onTheWire32InFlight: busy,
     onTheWire1InFlight: single,
-    layerProfile32InFlight: profile,
+    callCosts32InFlight: costs,
     layerLadder: Object.fromEntries(Object.entries(ladder).map(([inFlight, { cpuMicrosPerCall, addedMicros, clientVsUndiciCpu }]) => [inFlight, { cpuMicrosPerCall, addedMicros, clientVsUndiciCpu }])),
     investmentsPageMicros: validation,
     coldStart: cold,
@@ -255,6 +255,6 @@ const rows = [
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 console.log(rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join("\n"));
-console.log(`\n${layerProfileLines(profile).join("\n")}`);
+console.log(`\n${callCostLines(costs).join("\n")}`);
 mkdirSync(new URL("../dist/", import.meta.url), { recursive: true });
 writeFileSync(new URL("../dist/bench.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
