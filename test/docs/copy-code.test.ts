@@ -3,10 +3,12 @@
 // Measured in real Chromium, the clipboard's writeText recorded.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, it } from "vitest";
-import { evaluateInPage } from "../helpers/chromium.js";
+import { afterAll, expect, it } from "vitest";
+import { closeChromium, evaluateInPage } from "../helpers/chromium.js";
 import { generatedDir, root, STUCK_MS } from "../helpers/project.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
+
+afterAll(closeChromium);
 
 const sandbox = sandboxPerFile();
 

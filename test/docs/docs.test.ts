@@ -8,12 +8,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluateInPage, renderOffline } from "../helpers/chromium.js";
+import { closeChromium, evaluateInPage, renderOffline } from "../helpers/chromium.js";
 import { loadDocument, operations, root, type OpenApiDocument, STUCK_MS } from "../helpers/project.js";
 import { resetSandbox, sandboxPerFile } from "../helpers/sandbox.js";
 import { requestExample } from "../helpers/examples.js";
 import { signRequest } from "../../src/index.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
+
+afterAll(closeChromium);
 
 const summaries = operations(loadDocument()).map((entry) => entry.operation.summary);
 const dir = mkdtempSync(path.join(tmpdir(), "txc-docs-"));

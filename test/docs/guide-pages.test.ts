@@ -2,13 +2,15 @@
 // of the menu, each of its headings a route and a search entry that names its guide, Enter in the
 // search box going to the first result; guides across the row (no empty right-hand column), their
 // code highlighted in both themes with its text unchanged. Measured in real Chromium.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 // @ts-ignore: build scripts in plain JavaScript
 import { listedGuides } from "../../scripts/served-docs.mjs";
-import { evaluateInPage } from "../helpers/chromium.js";
+import { closeChromium, evaluateInPage } from "../helpers/chromium.js";
 import { STUCK_MS } from "../helpers/project.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
 import { readRepositoryFile as read, servedForPage } from "../helpers/served-document.js";
+
+afterAll(closeChromium);
 
 const guides = listedGuides(read("README.md")) as { title: string; file: string }[];
 /** What the page waits for, at most: only a stuck page takes this long (Redoc searches in a worker, a busy machine takes seconds). */

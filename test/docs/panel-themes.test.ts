@@ -1,10 +1,12 @@
 // The page's panels belong to the page in both of its themes: Redoc follows the reader's light or
 // dark preference (html.dark), and so do the Try it and workflow panels, their text, close button
 // and native controls readable on their background. Measured in real Chromium with each preference.
-import { describe, expect, it } from "vitest";
-import { evaluateInPage } from "../helpers/chromium.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeChromium, evaluateInPage } from "../helpers/chromium.js";
 import { sandboxPerFile } from "../helpers/sandbox.js";
 import { STUCK_MS } from "../helpers/project.js";
+
+afterAll(closeChromium);
 
 /** Opens each panel and measures its colours: WCAG relative luminance and contrast ratios. */
 const MEASURE = `(async () => {

@@ -4,13 +4,15 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { evaluateInPage } from "../helpers/chromium.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeChromium, evaluateInPage } from "../helpers/chromium.js";
 import { generatedDir, STUCK_MS } from "../helpers/project.js";
 import { requestExample } from "../helpers/examples.js";
 import { resetSandbox, sandboxPerFile, sendSigned } from "../helpers/sandbox.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { operationIndex, signing } from "../../generated/operations.js";
+
+afterAll(closeChromium);
 
 const workflows: { workflowId: string; steps: { stepId: string; operationId: keyof typeof operationIndex }[] }[] =
   JSON.parse(readFileSync(path.join(generatedDir, "workflows.arazzo.json"), "utf8")).workflows;

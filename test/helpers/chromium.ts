@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import puppeteer from "puppeteer-core";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { STUCK_MS } from "./project.js";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -53,10 +53,38 @@ function removeProfile(profile: string) {
   } catch {}
 }
 
+/** One browser per test file (each file runs in a process of its own), started at its first page; the file closes it (afterAll). */
+let shared: { profile: string; browser: Promise<Browser> } | undefined;
+
+function sharedBrowser(timeoutMs: number): Promise<Browser> {
+  if (!shared) {
+    const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
+    const browser = puppeteer.launch({
+      executablePath: chromiumPath,
+      args: offlineArgs(profile).filter((arg) => arg !== "--headless"),
+      headless: true,
+      timeout: timeoutMs,
+      protocolTimeout: timeoutMs,
+    });
+    shared = { profile, browser };
+  }
+  return shared.browser;
+}
+
+/** Closes the file's browser, if one was started. */
+export async function closeChromium() {
+  if (!shared) return;
+  const { profile, browser } = shared;
+  shared = undefined;
+  await (await browser).close();
+  removeProfile(profile);
+}
+
 /**
  * Opens a page in headless Chromium (no outside network, as above) through puppeteer-core and runs
  * `expression` in it; resolves with its value (a promise is awaited). For what a static DOM dump
- * cannot show, such as the items of a menu that opens on click.
+ * cannot show, such as the items of a menu that opens on click. Each page has a browser context of
+ * its own (no storage, cache or permission shared with another page); the browser is the file's.
  */
 export async function evaluateInPage(
   url: string,
@@ -65,28 +93,20 @@ export async function evaluateInPage(
   { width, screenshot, colorScheme }: { width?: number; screenshot?: string; colorScheme?: "light" | "dark" } = {},
 ): Promise<unknown> {
   requireChromium();
-  const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath,
-    args: offlineArgs(profile).filter((arg) => arg !== "--headless"),
-    headless: true,
-    timeout: timeoutMs,
-    protocolTimeout: timeoutMs,
-  });
+  const context = await (await sharedBrowser(timeoutMs)).createBrowserContext();
   try {
-    const [page] = await browser.pages();
-    page!.setDefaultTimeout(timeoutMs);
+    const page = await context.newPage();
+    page.setDefaultTimeout(timeoutMs);
     // A phone (below 600 px) is emulated as one: touch-sized, mobile viewport.
-    if (width) await page!.setViewport({ width, height: 900, deviceScaleFactor: 1, isMobile: width < 600, hasTouch: width < 600 });
-    if (colorScheme) await page!.emulateMediaFeatures([{ name: "prefers-color-scheme", value: colorScheme }]);
-    await page!.goto(url, { waitUntil: "load" });
-    const value = await page!.evaluate(expression).catch((error: Error) => {
+    if (width) await page.setViewport({ width, height: 900, deviceScaleFactor: 1, isMobile: width < 600, hasTouch: width < 600 });
+    if (colorScheme) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: colorScheme }]);
+    await page.goto(url, { waitUntil: "load" });
+    const value = await page.evaluate(expression).catch((error: Error) => {
       throw new Error(`the page threw: ${error.message}`);
     });
-    if (screenshot) writeFileSync(screenshot, await page!.screenshot({ type: "png" }));
+    if (screenshot) writeFileSync(screenshot, await page.screenshot({ type: "png" }));
     return value;
   } finally {
-    await browser.close();
-    removeProfile(profile);
+    await context.close();
   }
 }
