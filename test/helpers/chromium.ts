@@ -56,15 +56,16 @@ function removeProfile(profile: string) {
 /** One browser per test file (each file runs in a process of its own), started at its first page; the file closes it (afterAll). */
 let shared: { profile: string; browser: Promise<Browser> } | undefined;
 
-function sharedBrowser(timeoutMs: number): Promise<Browser> {
+/** The file's browser. Its own limits are a stuck browser's: each page keeps the time limit its caller gives. */
+function sharedBrowser(): Promise<Browser> {
   if (!shared) {
     const profile = mkdtempSync(path.join(tmpdir(), "txc-chromium-"));
     const browser = puppeteer.launch({
       executablePath: chromiumPath,
       args: offlineArgs(profile).filter((arg) => arg !== "--headless"),
       headless: true,
-      timeout: timeoutMs,
-      protocolTimeout: timeoutMs,
+      timeout: STUCK_MS,
+      protocolTimeout: STUCK_MS,
     });
     shared = { profile, browser };
   }
@@ -76,7 +77,8 @@ export async function closeChromium() {
   if (!shared) return;
   const { profile, browser } = shared;
   shared = undefined;
-  await (await browser).close();
+  // A browser that failed to start has said so to every page already.
+  await (await browser.catch(() => undefined))?.close();
   removeProfile(profile);
 }
 
@@ -93,7 +95,8 @@ export async function evaluateInPage(
   { width, screenshot, colorScheme }: { width?: number; screenshot?: string; colorScheme?: "light" | "dark" } = {},
 ): Promise<unknown> {
   requireChromium();
-  const context = await (await sharedBrowser(timeoutMs)).createBrowserContext();
+  const context = await (await sharedBrowser()).createBrowserContext();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(timeoutMs);
@@ -101,12 +104,17 @@ export async function evaluateInPage(
     if (width) await page.setViewport({ width, height: 900, deviceScaleFactor: 1, isMobile: width < 600, hasTouch: width < 600 });
     if (colorScheme) await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: colorScheme }]);
     await page.goto(url, { waitUntil: "load" });
-    const value = await page.evaluate(expression).catch((error: Error) => {
+    const ran = page.evaluate(expression).catch((error: Error) => {
       throw new Error(`the page threw: ${error.message}`);
     });
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the page's script ran past ${timeoutMs} ms`)), timeoutMs);
+    });
+    const value = await Promise.race([ran, stuck]);
     if (screenshot) writeFileSync(screenshot, await page.screenshot({ type: "png" }));
     return value;
   } finally {
+    clearTimeout(timer);
     await context.close();
   }
 }
