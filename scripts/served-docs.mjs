@@ -208,7 +208,7 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
   served.servers = [...served.servers.filter(isSandboxServer), ...served.servers.filter((server) => !isSandboxServer(server))];
   addCodeSamples(served, demo);
   served.info.description = introduction(document);
-  served.tags = served.tags.filter((tag) => !tag["x-traitTag"]);
+  const apiTags = served.tags.filter((tag) => !tag["x-traitTag"]);
   const guides = listedGuides(readme);
   const picks = markdownSection(readGuide("docs/sandbox.md"), "## What the description leaves open, and what this package picked");
   served.info.description = unwrapped([
@@ -232,7 +232,7 @@ export function servedDocument(document, { demo, readme, changelog, readGuide, w
   const guideTags = guides.map(({ title, file }) => ({ name: title, description: guidePage(readGuide(file), routeOf), "x-traitTag": true }));
   // The page's menu lists "Changelog" alone, not each entry's sections.
   const changelogTag = { name: "Changelog", description: unwrapped(headingsInBold(changelog.replace(/^# Changelog\n+/, ""))), "x-traitTag": true };
-  served.tags = [...guideTags, ...served.tags, changelogTag];
-  served["x-tagGroups"] = menuGroups(guideTags, served.tags.filter((tag) => !tag["x-traitTag"]), changelogTag);
+  served.tags = [...guideTags, ...apiTags, changelogTag];
+  served["x-tagGroups"] = menuGroups(guideTags, apiTags, changelogTag);
   return served;
 }

@@ -2,7 +2,7 @@
 // guide listed and served on the docs page, every link between them landing on a heading, the
 // command reference the --help texts as they are, and the README's tables of exports and commands
 // what package.json and the command line have.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 // @ts-ignore: build scripts in plain JavaScript
@@ -10,11 +10,9 @@ import { commandReference, commandReferenceFile, commandsListed } from "../../sc
 // @ts-ignore
 import { listedGuides, markdownSection } from "../../scripts/served-docs.mjs";
 import { loadDocument, operations, root } from "../helpers/project.js";
-import { servedForPage } from "../helpers/served-document.js";
+import { readRepositoryFile as read, servedForPage as served } from "../helpers/served-document.js";
 
-const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 const readme = read("README.md");
-const served = servedForPage;
 const guideFiles = readdirSync(path.join(root, "docs")).filter((file) => file.endsWith(".md")).map((file) => `docs/${file}`).sort();
 
 /** GitHub's anchor of a heading. */
