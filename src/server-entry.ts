@@ -16,7 +16,9 @@ export { validateRequest, type RequestValidation, type HandledBody } from "./ser
 export { privateErrorBody, publicErrorBody, errorReply, type FieldErrors, type Reply } from "./server/error-bodies.js";
 export { answerClientError } from "./server/client-errors.js";
 export { memoryNonceStore, type NonceStore, type NonceResult, type NonceTaken, type NonceRefusal } from "./server/nonces.js";
-export { memoryClaimStore, type ClaimStore, type ClaimResult, type ClaimTaken } from "./server/claims.js";
+export {
+  memoryClaimStore, type ClaimStore, type ClaimOutcome, type ClaimSettlement, type HeldClaim, type OncePer, type SpentQuestion, type WasSpent,
+} from "./server/claims.js";
 export { MemoryRateLimits, type Admission, type RateLimitStore } from "./server/rate-limit-store.js";
 export type { ResponseValidation } from "./server/answer-check.js";
 export type { ApiLogEntry, ApiLogger } from "./server/pipeline.js";

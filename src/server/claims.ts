@@ -1,47 +1,106 @@
-// The document's once-only rule (`x-once-per`): an operation that succeeds once per value, as a
-// redeemed code is spent. The kit claims the value before the handler runs, keeps the claim when
-// the handler answers 200 and gives it back when the handler refuses or throws, so that two
-// requests with one code, on any process sharing the store, are never both handled.
+// The once-only rule: an operation that succeeds once per value, as a redeemed code is spent (the
+// document's `x-once-per`, and the rules a team declares where the document is silent). The kit
+// claims the value before the handler runs: the claim is pending while the handler runs, spent
+// when it answers 200, free again when it refuses. A claim whose outcome is unknown (its process
+// died, the store went away before it was settled, the handler threw) is never freed blindly: the
+// next request for the value asks the team's ledger (`wasSpent`) once the claim's lease has ended.
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { invalidField, type ApiError } from "./api-error.js";
 
-/** A value claimed: `release` gives it back (the handler refused or threw). */
-export type ClaimTaken = { claimed: true; release(): void | Promise<void> };
-export type ClaimResult = ClaimTaken | { claimed: false };
+/** What a claim found: taken by this request (`overdue`: the token of an earlier request whose outcome is unknown), or held. */
+export type ClaimOutcome = { taken: true; overdue?: string } | { taken: false; state: "pending" | "spent" };
+
+/** How a pending claim ends: spent for good, free again, or unknown (left pending with its lease ended, for the next request to resolve). */
+export type ClaimSettlement = "spent" | "free" | "unknown";
 
 /**
- * Where the values of once-only operations are claimed. `claim` must be atomic: two claims of one
- * value, at the same time, on any process sharing the store, never both taken. A store that cannot
- * answer throws: the request is answered 500, never handled unclaimed.
+ * Where the values of once-only operations are claimed. Both calls must be atomic across every
+ * process sharing the store. A store that cannot answer throws: the request is answered 500,
+ * never handled unclaimed.
  */
 export interface ClaimStore {
-  claim(operationId: OperationId, value: string): ClaimResult | PromiseLike<ClaimResult>;
+  /**
+   * Takes `value` for `token`, pending for `leaseMs` (0: no lease, pending until settled), when it
+   * is free or pending past its lease; otherwise says what holds it.
+   */
+  claim(operationId: OperationId, value: string, token: string, leaseMs: number): ClaimOutcome | PromiseLike<ClaimOutcome>;
+  /** Settles the claim `token` holds; a claim no longer held by `token` (taken over) is left alone. */
+  settle(operationId: OperationId, value: string, token: string, settlement: ClaimSettlement): void | PromiseLike<void>;
   /** What makes the claims unsafe to rely on, said once when the kit starts (a Redis that does not persist). */
   warnings?(): Promise<string[]>;
+  /** True for a store in this process's memory: a process that dies takes its claims with it, and nothing is left to resolve. */
+  readonly inProcess?: boolean;
 }
 
+/** A claim as the handler sees it: the token to record with its own write (one transaction), so that `wasSpent` can answer. */
+export type HeldClaim = { token: string; value: string };
+
+/** What the kit asks the team's ledger of a claim whose outcome is unknown: did the request holding `token` spend the value? */
+export type SpentQuestion = { operationId: OperationId; value: string; fields: Record<string, unknown>; token: string };
+export type WasSpent = (question: SpentQuestion) => boolean | PromiseLike<boolean>;
+
+type Held = { token: string; deadline: number } | "spent";
+
 /** The default store, in this process's memory: one process only (behind a balancer, `redisStores`). */
-export function memoryClaimStore(): ClaimStore {
-  const held = new Set<string>();
+export function memoryClaimStore(now: () => number = Date.now): ClaimStore {
+  const held = new Map<string, Held>();
+  const keyOf = (operationId: string, value: string) => `${operationId}\n${value}`;
   return {
-    claim(operationId, value) {
-      const key = `${operationId}\n${value}`;
-      if (held.has(key)) return { claimed: false };
-      held.add(key);
-      return { claimed: true, release: () => void held.delete(key) };
+    inProcess: true,
+    claim(operationId, value, token, leaseMs) {
+      const key = keyOf(operationId, value);
+      const current = held.get(key);
+      if (current === "spent") return { taken: false, state: "spent" };
+      if (current && current.deadline > now()) return { taken: false, state: "pending" };
+      held.set(key, { token, deadline: leaseMs > 0 ? now() + leaseMs : Infinity });
+      return current ? { taken: true, overdue: current.token } : { taken: true };
+    },
+    settle(operationId, value, token, settlement) {
+      const key = keyOf(operationId, value);
+      const current = held.get(key);
+      if (current === undefined || current === "spent" || current.token !== token) return;
+      if (settlement === "spent") held.set(key, "spent");
+      else if (settlement === "free") held.delete(key);
+      else current.deadline = 0;
     },
   };
 }
 
-/** The fields an operation accepts once per value; empty for most. */
-export const onceOnlyFields = (operationId: OperationId): readonly string[] => operationIndex[operationId].oncePer;
+/**
+ * The once-only fields of each operation: the document's `x-once-per`, and those a team declares
+ * where the document is silent (`oncePer: { refundDeposit: ["transaction_id"] }`).
+ */
+export type OncePer = Partial<Record<OperationId, readonly string[]>>;
+
+/**
+ * What is wrong with a team's once-only declaration, or undefined: each name an operation of the
+ * document, each list fields its request body has (the signing fields excepted: a nonce is once
+ * only already). Every door that takes a declaration (the kit, the tester, the proxy) checks it here.
+ */
+export function oncePerProblem(declared: unknown): string | undefined {
+  if (declared === undefined) return undefined;
+  if (!declared || typeof declared !== "object" || Array.isArray(declared)) return "oncePer must be an object: { operationId: [field, ...] }";
+  for (const [operationId, fields] of Object.entries(declared)) {
+    const operation = Object.hasOwn(operationIndex, operationId) ? operationIndex[operationId as OperationId] : undefined;
+    if (!operation) return `oncePer.${operationId} is not an operation of the document (the operations: ${Object.keys(operationIndex).join(", ")})`;
+    if (!Array.isArray(fields) || fields.length === 0 || fields.some((field) => typeof field !== "string")) return `oncePer.${operationId} must be a list of one or more field names`;
+    const usable: readonly string[] = operation.requestFields.filter((field: string) => field !== "request" && field !== "nonce");
+    const unknown = fields.find((field: string) => !usable.includes(field));
+    if (unknown !== undefined) return `oncePer.${operationId}: ${JSON.stringify(unknown)} is not a field of its request body${usable.length ? ` (its fields: ${usable.join(", ")})` : " (it has none to hold once)"}`;
+  }
+  return undefined;
+}
+
+/** The fields an operation accepts once per value under the document and `declared`; empty for most. */
+export function onceOnlyFields(operationId: OperationId, declared: OncePer = {}): readonly string[] {
+  return declared[operationId] ?? operationIndex[operationId].oncePer;
+}
 
 /**
  * The value a request claims: its once-only fields as one text, or undefined where the operation
  * has none (or the request leaves them out: the handler refuses such a request on its own).
  */
-export function claimedValue(operationId: OperationId, body: Record<string, unknown>): string | undefined {
-  const fields = onceOnlyFields(operationId);
+export function claimedValue(fields: readonly string[], body: Record<string, unknown>): string | undefined {
   if (fields.length === 0) return undefined;
   // One text field (a code) is its own value; anything else, as JSON.
   if (fields.length === 1 && typeof body[fields[0]!] === "string") return body[fields[0]!] as string;
@@ -49,8 +108,16 @@ export function claimedValue(operationId: OperationId, body: Record<string, unkn
   return JSON.stringify(fields.map((field) => body[field]));
 }
 
-/** The documented refusal of a value already used: the validation error keyed by its first field. */
-export function spentRefusal(operationId: OperationId): ApiError<400> {
-  const [field] = onceOnlyFields(operationId);
-  return invalidField(field!, `The ${field} has already been applied.`);
+/** The once-only fields of a body, as the ledger is asked of them. */
+export const claimedFields = (fields: readonly string[], body: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(fields.map((field) => [field, body[field]]));
+
+/** The refusal of a value already used: the documented validation error keyed by its first field. */
+export function spentRefusal(fields: readonly string[]): ApiError<400> {
+  return invalidField(fields[0]!, `The ${fields[0]} has already been applied.`);
+}
+
+/** The refusal of a value another request is applying now: the same status and field, said as it is. */
+export function pendingRefusal(fields: readonly string[]): ApiError<400> {
+  return invalidField(fields[0]!, `A request with this ${fields[0]} is being handled; if it fails, the ${fields[0]} can be sent again.`);
 }

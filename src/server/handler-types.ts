@@ -7,6 +7,7 @@ import type { PrivateOperationId, PublicOperationId } from "./routes.js";
 import type { HandledBody } from "./validate.js";
 import type { KeyRecord } from "./verify.js";
 import type { HeadersInput } from "./api-handler-types.js";
+import type { HeldClaim } from "./claims.js";
 
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type AsNumber<Text> = Text extends `${infer N extends number}` ? N : never;
@@ -36,6 +37,12 @@ export type HandlerContext<Id extends PrivateOperationId, Key extends KeyRecord 
   /** What `keys` returned for the API key. */
   key: Key;
   request: ApiRequest;
+  /**
+   * For an operation held once per value (a code; a rule the team declared in `oncePer`): the
+   * kit's claim on the value, pending while the handler runs. Record `claim.token` with your own
+   * write, in one transaction, so that `wasSpent` can tell whether this request spent the value.
+   */
+  claim?: HeldClaim;
 };
 
 /** What a handler answers: the 200 body, or a documented error (returned or thrown). */

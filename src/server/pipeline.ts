@@ -9,7 +9,9 @@ import { errorReply, type Reply } from "./error-bodies.js";
 import { notImplemented, type ApiRequest, type Handlers } from "./handler-types.js";
 import { JsonText } from "./json-text.js";
 import { memoryNonceStore, type NonceStore } from "./nonces.js";
-import { claimedValue, memoryClaimStore, spentRefusal, type ClaimResult, type ClaimStore, type ClaimTaken } from "./claims.js";
+import { claimedValue, memoryClaimStore, onceOnlyFields, type ClaimStore, type HeldClaim, type OncePer, type WasSpent } from "./claims.js";
+import { OnceOnlyClaims, type HandlerEnd } from "./once-only.js";
+import { StoreOutages } from "./store-outages.js";
 import { MemoryRateLimits, retryAfterSeconds, type Admission, type RateLimitStore } from "./rate-limit-store.js";
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
@@ -20,7 +22,7 @@ import { isPromise } from "./maybe-promise.js";
 export type ApiLogEntry = {
   level: "warn" | "error";
   /** What happened: a handler threw, an answer broke the document, a store failed. */
-  event: "handler-failed" | "handler-missing" | "answer-breaks-document" | "store-failed" | "store-not-durable";
+  event: "handler-failed" | "handler-missing" | "answer-breaks-document" | "store-failed" | "store-away" | "store-back" | "store-not-durable" | "claim-unresolvable";
   message: string;
   operationId?: string;
   status?: number;
@@ -40,6 +42,21 @@ export type ApiPipelineOptions<Key extends KeyRecord = KeyRecord> = {
    */
   claims?: ClaimStore;
   /**
+   * Once-only rules the team adds where the document is silent, as `x-once-per` is held:
+   * `{ refundDeposit: ["transaction_id"] }` (a deposit refunded once). Each field must be one the
+   * operation's body has; the document's own rules stay.
+   */
+  oncePer?: OncePer;
+  /**
+   * Asked of a claim whose outcome is unknown (its request's process died, the store failed before
+   * the claim was settled, the handler threw): did the request holding `token` spend the value?
+   * Answer from the ledger the handler writes to (the token recorded with the credit, or the value
+   * itself). Without it, such a claim stays refused, so that a value is never handled twice.
+   */
+  wasSpent?: WasSpent;
+  /** How long a claim is its request's alone before a later request may resolve it through wasSpent (default 30,000 ms): longer than any handler takes. */
+  claimLeaseMs?: number;
+  /**
    * Refuse (401) a nonce that, read as Unix time in milliseconds, is further than this from the
    * server's clock, past or future. Off by default: the description leaves the window open.
    */
@@ -55,6 +72,8 @@ export type ApiPipelineOptions<Key extends KeyRecord = KeyRecord> = {
 export type Admitted = { operationId: OperationId; request: ApiRequest };
 
 const INTERNAL = "Internal error.";
+const DEFAULT_CLAIM_LEASE_MS = 30_000;
+const RATE_LIMIT_STORE = "rate-limit store";
 const partnerOnly = "This endpoint is available only to business-partner services.";
 const describeError = (error: unknown) => (error as Error)?.stack ?? String(error);
 export const isAdmitted = (value: Reply | Admitted): value is Admitted => "operationId" in value;
@@ -63,7 +82,9 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   readonly #keys: KeyLookup<Key>;
   readonly #handlers: Handlers<Key>;
   readonly #nonces: NonceStore;
-  readonly #claims: ClaimStore;
+  readonly #claims: OnceOnlyClaims;
+  readonly #oncePer: OncePer;
+  readonly #outages: StoreOutages;
   readonly #nonceMaxAgeMs: number | undefined;
   readonly #limits: RateLimitStore | false;
   readonly #validation: ResponseValidation;
@@ -73,15 +94,25 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     this.#keys = options.keys;
     this.#handlers = options.handlers;
     this.#nonces = options.nonces ?? memoryNonceStore();
-    this.#claims = options.claims ?? memoryClaimStore();
     this.#nonceMaxAgeMs = options.nonceMaxAgeMs;
     this.#limits = options.rateLimits === undefined ? new MemoryRateLimits() : options.rateLimits;
     this.#validation = options.responseValidation ?? "throw";
     this.#log = options.log ?? stderrApiLogger;
-    this.#claims.warnings?.().then(
+    this.#outages = new StoreOutages(({ event, message }) => this.#log({ level: event === "store-away" ? "error" : "warn", event, message }));
+    this.#oncePer = options.oncePer ?? {};
+    const store = options.claims ?? memoryClaimStore();
+    this.#claims = new OnceOnlyClaims({
+      store, wasSpent: options.wasSpent, leaseMs: options.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS, outages: this.#outages,
+      logError: (operationId, message) => this.#log({ level: "error", event: "store-failed", operationId, status: 500, message }),
+    });
+    store.warnings?.().then(
       (warnings) => warnings.forEach((message) => this.#log({ level: "warn", event: "store-not-durable", message })),
       () => {},
     );
+    if (!store.inProcess && !options.wasSpent) {
+      const held = onceOnlyOperations(this.#handlers, this.#oncePer);
+      if (held.length) this.#log({ level: "warn", event: "claim-unresolvable", message: `${held.join(", ")}: the claims are shared but no wasSpent was given, so a claim whose outcome is unknown (the store failed before it was settled, a process died mid-handler) stays refused for good; give wasSpent({ value, token }) that asks your ledger` });
+    }
   }
 
   /**
@@ -95,12 +126,15 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     if (this.#handlers[operationId] === notImplemented) return errorReply(request.path, 404, `${operationId} is not implemented on this server.`);
     if (!this.#limits) return { operationId, request };
     const failed = (error: unknown) => {
-      this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the rate-limit store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
+      this.#outages.failed(RATE_LIMIT_STORE, error, true);
       return errorReply(request.path, 500, INTERNAL);
     };
-    const admitted = (admission: Admission) => (admission === true
-      ? { operationId, request }
-      : Object.assign(errorReply(request.path, 429, "Rate limit exceeded."), { headers: { "Retry-After": String(retryAfterSeconds(operationId, admission)) } }));
+    const admitted = (admission: Admission) => {
+      this.#outages.answered(RATE_LIMIT_STORE);
+      return admission === true
+        ? { operationId, request }
+        : Object.assign(errorReply(request.path, 429, "Rate limit exceeded."), { headers: { "Retry-After": String(retryAfterSeconds(operationId, admission)) } });
+    };
     try {
       const room = this.#limits.admit(operationId, request.address);
       return isPromise(room) ? Promise.resolve(room).then(admitted, failed) : admitted(room);
@@ -124,39 +158,27 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
 
   #afterVerify(operationId: PrivateOperationId, request: ApiRequest, verified: VerifyResult<Key>): Reply | Promise<Reply> {
     if (!verified.ok) {
-      if (verified.status === 500) this.#log({ level: "error", event: "store-failed", operationId, status: verified.status, message: `${operationId}: ${verified.detail ?? verified.body.message}` });
+      if (verified.reason === "nonce-store-failed" || verified.reason === "key-store-failed") this.#outages.failed(verified.reason === "nonce-store-failed" ? "nonce store" : "key lookup", verified.detail, true);
+      else if (verified.status === 500) this.#log({ level: "error", event: "store-failed", operationId, status: verified.status, message: `${operationId}: ${verified.detail ?? verified.body.message}` });
       return { status: verified.status, body: verified.body };
     }
+    this.#outages.answered("nonce store");
+    this.#outages.answered("key lookup");
     const refused = this.#refusal(operationId, verified);
     if (refused) return this.#releasing(verified, refused);
-    const value = claimedValue(operationId, verified.body);
-    return value === undefined ? this.#handle(operationId, request, verified) : this.#claimThenHandle(operationId, request, verified, value);
+    const fields = onceOnlyFields(operationId, this.#oncePer);
+    const value = claimedValue(fields, verified.body);
+    return value === undefined ? this.#handle(operationId, request, verified) : this.#claimThenHandle(operationId, request, verified, fields, value);
   }
 
-  /** A once-only value claimed before the handler runs: a value claimed already gets the documented refusal. */
-  #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, value: string): Reply | Promise<Reply> {
-    let result: ClaimResult | PromiseLike<ClaimResult>;
-    try {
-      result = this.#claims.claim(operationId, value);
-    } catch (error) {
-      return this.#claimFailed(operationId, request, verified, error);
-    }
-    if (!isPromise(result)) return this.#afterClaim(operationId, request, verified, result);
-    return Promise.resolve(result).then((claimed) => this.#afterClaim(operationId, request, verified, claimed), (error) => this.#claimFailed(operationId, request, verified, error));
-  }
-
-  #afterClaim(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, result: ClaimResult): Reply | Promise<Reply> {
-    return result.claimed ? this.#handle(operationId, request, verified, result) : this.#releasing(verified, this.#errorAnswer(operationId, request.path, spentRefusal(operationId)));
-  }
-
-  #claimFailed(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, error: unknown): Reply | Promise<Reply> {
-    this.#log({ level: "error", event: "store-failed", operationId, status: 500, message: `${operationId}: the claim store failed, so the request was refused: ${(error as Error)?.message ?? String(error)}` });
-    return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
-  }
-
-  /** A claim given back once its handler refused or threw. */
-  #givingBack(claim: ClaimTaken | undefined, reply: Reply | Promise<Reply>): Reply | Promise<Reply> {
-    return claim ? this.#afterGivingBack(() => claim.release(), reply, "claim store", "value") : reply;
+  /** A once-only value claimed before the handler runs, and the claim settled by how the handler ended before the answer leaves. */
+  async #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, fields: readonly string[], value: string): Promise<Reply> {
+    const step = await this.#claims.claim(operationId, fields, value, verified.body);
+    if ("fail" in step) return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
+    if ("refuse" in step) return this.#releasing(verified, this.#errorAnswer(operationId, request.path, step.refuse));
+    const claim = step.run;
+    const settled = (end: HandlerEnd) => this.#claims.settle(operationId, fields, verified.body, claim, end);
+    return this.#handle(operationId, request, verified, { claim, settled });
   }
 
   /** validate, then authorize: the 400 keyed by field, or the partner-only 403. */
@@ -168,37 +190,40 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     return undefined;
   }
 
-  /** A refused request gives its nonce back: every refusal leaves the nonce free. */
+  /**
+   * A refused request gives its nonce back: every refusal leaves the nonce free. A store that fails
+   * to is told as an outage (the nonce stays used: the client signs anew), and the reply stands.
+   */
   #releasing(verified: Verified<Key>, reply: Reply): Reply | Promise<Reply> {
-    return this.#afterGivingBack(() => verified.releaseNonce(), reply, "nonce store", "nonce");
-  }
-
-  /** The reply, once `giveBack` has given a store's hold back; a store that fails to is logged, and the reply stands. */
-  #afterGivingBack(giveBack: () => void | Promise<void>, reply: Reply | Promise<Reply>, store: string, what: string): Reply | Promise<Reply> {
     const failed = (error: unknown) => {
-      this.#log({ level: "warn", event: "store-failed", message: `the ${store} failed to give a refused request's ${what} back: ${(error as Error)?.message ?? String(error)}` });
+      this.#outages.failed("nonce store", error, false);
       return reply;
     };
     try {
-      const given = giveBack();
+      const given = verified.releaseNonce();
       return isPromise(given) ? Promise.resolve(given).then(() => reply, failed) : reply;
     } catch (error) {
       return failed(error);
     }
   }
 
-  #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, claim?: ClaimTaken): Reply | Promise<Reply> {
+  #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, once?: { claim: HeldClaim; settled(end: HandlerEnd): Promise<void> }): Reply | Promise<Reply> {
     const handler = this.#handlers[operationId] as (context: object) => unknown;
-    // An answer the handler gave keeps the claim, even one the document check replaces with 500: the handler acted.
+    const after = (end: HandlerEnd, reply: Reply | Promise<Reply>) => (once ? once.settled(end).then(() => reply) : reply);
+    // An answer the handler gave spends the claim, even one the document check replaces with 500: the handler acted.
     const answered = (answer: unknown) =>
       answer instanceof ApiError
-        ? this.#givingBack(claim, this.#releasing(verified, this.#errorAnswer(operationId, request.path, answer)))
-        : this.#okAnswer(operationId, request.path, verified.body, answer);
+        ? after("refused", this.#releasing(verified, this.#errorAnswer(operationId, request.path, answer)))
+        : after("answered", this.#okAnswer(operationId, request.path, verified.body, answer));
     // The handler may have acted before it failed: its nonce stays used, so that a replay cannot act
-    // twice; its claim is given back, as the handler's own work is expected to have rolled back.
-    const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : this.#givingBack(claim, this.#failed(operationId, request.path, error)));
+    // twice; its claim is settled by the ledger's word (wasSpent), else given back, as the
+    // handler's own work is expected to have rolled back.
+    const threw = (error: unknown) => (error instanceof ApiError ? answered(error) : after("threw", this.#failed(operationId, request.path, error)));
     try {
-      const answer = handler({ body: verified.body, apiKey: verified.apiKey, key: verified.key, request });
+      const context = once
+        ? { body: verified.body, apiKey: verified.apiKey, key: verified.key, request, claim: once.claim }
+        : { body: verified.body, apiKey: verified.apiKey, key: verified.key, request };
+      const answer = handler(context);
       return isPromise(answer) ? Promise.resolve(answer).then(answered, threw) : answered(answer);
     } catch (error) {
       return threw(error);
@@ -245,4 +270,9 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     this.#log({ level: replaced ? "error" : "warn", event: "answer-breaks-document", operationId, status: replaced ? 500 : 200, message: replaced ? `${message}; answered 500 instead` : `${message}; sent as it is (responseValidation: "warn")` });
     return replaced;
   }
+}
+
+/** The operations a once-only rule holds that this server implements. */
+function onceOnlyOperations(handlers: Record<string, unknown>, declared: OncePer): OperationId[] {
+  return (Object.keys(operationIndex) as OperationId[]).filter((id) => onceOnlyFields(id, declared).length > 0 && typeof handlers[id] === "function");
 }

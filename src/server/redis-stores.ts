@@ -56,13 +56,32 @@ for i, key in ipairs(KEYS) do
 end
 return 0`;
 
-// A claim is held until given back by its holder (its token), never expired: a code spent stays spent.
+// A claim is "pending:<token>:<deadline ms>" while its request runs (no deadline: no lease), then
+// "spent" for good, or deleted when freed. A pending claim past its deadline is taken over, and the
+// earlier token answered, so that the kit asks the ledger about it. Redis's own clock, as ADMIT.
 const CLAIM = `
-if redis.call("SET", KEYS[1], ARGV[1], "NX") then return 1 end
-return 0`;
-const GIVE_BACK = `
-if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end
-return 0`;
+local time = redis.call("TIME")
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local held = redis.call("GET", KEYS[1])
+local overdue = ""
+if held then
+  local token, deadline = string.match(held, "^pending:([^:]*):(%d*)$")
+  if not token then return {0, "spent"} end
+  if deadline == "" or tonumber(deadline) > now then return {0, "pending"} end
+  overdue = token
+end
+local lease = tonumber(ARGV[2])
+local until_ms = ""
+if lease > 0 then until_ms = string.format("%d", now + lease) end
+redis.call("SET", KEYS[1], "pending:" .. ARGV[1] .. ":" .. until_ms)
+return {1, overdue}`;
+const SETTLE = `
+local held = redis.call("GET", KEYS[1])
+if not held or string.match(held, "^pending:([^:]*):") ~= ARGV[1] then return 0 end
+if ARGV[2] == "spent" then redis.call("SET", KEYS[1], "spent")
+elseif ARGV[2] == "free" then redis.call("DEL", KEYS[1])
+else redis.call("SET", KEYS[1], "pending:" .. ARGV[1] .. ":0") end
+return 1`;
 // INFO is allowed in scripts (CONFIG is not): whether the append-only file is on.
 const PERSISTENCE = `return redis.call("INFO", "persistence")`;
 
@@ -75,6 +94,7 @@ export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs =
       redis.eval(script, keys.length, ...keys, ...args).then(resolve, reject).finally(() => clearTimeout(timer));
     });
   const member = () => randomUUID();
+  const claimKey = (operationId: OperationId, value: string) => `${prefix}claim:{${operationId}}:${value}`;
   return {
     nonces: {
       async checkAndRecord(apiKey, nonce) {
@@ -88,11 +108,13 @@ export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs =
       },
     },
     claims: {
-      async claim(operationId, value) {
-        const key = `${prefix}claim:{${operationId}}:${value}`;
-        const token = member();
-        if ((await call(CLAIM, [key], [token])) !== 1) return { claimed: false };
-        return { claimed: true, release: async () => void (await call(GIVE_BACK, [key], [token])) };
+      async claim(operationId, value, token, leaseMs) {
+        const [taken, found] = (await call(CLAIM, [claimKey(operationId, value)], [token, leaseMs])) as [number, string];
+        if (taken !== 1) return { taken: false, state: found === "pending" ? "pending" : "spent" };
+        return found ? { taken: true, overdue: found } : { taken: true };
+      },
+      async settle(operationId, value, token, settlement) {
+        await call(SETTLE, [claimKey(operationId, value)], [token, settlement]);
       },
       async warnings() {
         const info = String(await call(PERSISTENCE, [], []));

@@ -6,7 +6,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { signRequest } from "../../src/index.js";
-import { createApiHandler, memoryClaimStore, notImplemented, redisStores, type Handlers } from "../../src/server-entry.js";
+import { createApiHandler, invalidField, memoryClaimStore, notImplemented, redisStores, type ClaimStore, type Handlers } from "../../src/server-entry.js";
 import { startClusterTeam, teamCodes, teamKeys, type ClusterTeam, type Key } from "../helpers/cluster-team.js";
 import { outputMatching } from "../helpers/processes.js";
 import { startRedis, type RedisServer } from "../helpers/redis.js";
@@ -57,13 +57,14 @@ afterAll(async () => {
 });
 
 describe("a code redeemed by twenty requests at once, over two processes", () => {
-  it("on redisStores: exactly one is accepted and credited, the others get the documented 400 keyed by code", async () => {
+  it("on redisStores: exactly one is accepted and credited, the others get the 400 keyed by code", async () => {
     const team = await cluster("none");
     const answers = await redeemAtOnce(team, codes[0]!.code);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.map((a) => a.status)).toEqual(Array(19).fill(400));
-    expect(refused.every((a) => a.body.errors.code[0] === "The code has already been applied.")).toBe(true);
+    // Spent, or being handled by the request that won: both keyed by code.
+    expect(refused.every((a) => /^(The code has already been applied\.|A request with this code is being handled;)/.test(a.body.errors.code[0]))).toBe(true);
     expect(await creditedTo(team, codes[0]!.ticker)).toBe(1);
   });
 
@@ -133,28 +134,58 @@ describe("the claim in one process, through api.handle", () => {
   const handled: string[] = [];
   const logged: string[] = [];
   const applied = { message: "Code was successfully applied", ticker: "BTC", amount: "1", external_id: "8e2f6a1c-3b4d-4e5f-9a0b-7c6d5e4f3a2b" };
-  const apiWith = (claims: Parameters<typeof createApiHandler>[0]["claims"], applyCode: (code: string) => typeof applied) =>
+  type Options = Parameters<typeof createApiHandler>[0];
+  const apiWith = (claims: Options["claims"], applyCode: NonNullable<Handlers["applyCode"]> | ((context: any) => any), more: Partial<Options> = {}) =>
     createApiHandler({
       keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret } : undefined),
       claims,
       log: ({ event, message }) => logged.push(`${event}: ${message}`),
-      handlers: { ...notImplementedHandlers, applyCode: ({ body }) => (handled.push(body.code!), applyCode(body.code!)) },
+      handlers: { ...notImplementedHandlers, applyCode: (context: any) => (handled.push(context.body.code), applyCode(context)) } as Handlers,
+      ...more,
     });
   const redeem = async (api: ReturnType<typeof createApiHandler>, code: string) => {
     const { headers, body } = signed(key, APPLY, { code });
     const answer = await api.handle({ method: "POST", path: APPLY, headers, rawBody: body });
     return { status: answer.status, body: JSON.parse(String(answer.body)) };
   };
+  const spentAnswer = { status: 400, body: { code: 0, message: "Validation failed", errors: { code: ["The code has already been applied."] } } };
+  const internal = { status: 500, body: { code: 500, message: "Internal error.", errors: {} } };
+  /** A store whose settle fails while `away` is set, as Redis gone between the claim and the credit. */
+  const settleFailsWhile = (away: { now: boolean }, store: ClaimStore = memoryClaimStore()): ClaimStore => ({
+    claim: (...args) => store.claim(...args),
+    settle: (...args) => {
+      if (away.now) throw new Error("Connection is closed.");
+      return store.settle(...args);
+    },
+  });
+  /** A ledger that records each credit with the claim's token, as one transaction would. */
+  const ledger = () => {
+    const credits = new Map<string, string>();
+    return {
+      credits,
+      credit: ({ body, claim }: any) => (credits.set(body.code, claim.token), applied),
+      wasSpent: ({ value, token }: { value: string; token: string }) => credits.get(value) === token,
+    };
+  };
 
-  it("a claim store that fails answers 500, logged, and the handler never runs", async () => {
+  it("a claim store that fails answers 500, the handler never runs, and the outage is two lines: away, then back with the count", async () => {
     handled.length = 0;
-    const api = apiWith({ claim: () => { throw new Error("claims away"); } }, () => applied);
-    expect(await redeem(api, "ONE")).toEqual({ status: 500, body: { code: 500, message: "Internal error.", errors: {} } });
+    logged.length = 0;
+    let away = true;
+    const store = memoryClaimStore();
+    const api = apiWith({ claim: (...args) => { if (away) throw new Error("claims away"); return store.claim(...args); }, settle: store.settle }, () => applied);
+    logged.length = 0; // the start's warning: no wasSpent
+    for (let i = 0; i < 5; i++) expect(await redeem(api, `ONE-${i}`)).toEqual(internal);
     expect(handled).toEqual([]);
-    expect(logged.at(-1)).toBe("store-failed: applyCode: the claim store failed, so the request was refused: claims away");
+    away = false;
+    expect((await redeem(api, "ONE-0")).status).toBe(200);
+    expect(logged).toEqual([
+      "store-away: the claim store failed (claims away): requests that need it are answered 500 until it answers again",
+      expect.stringMatching(/^store-back: the claim store answers again after \d+\.\d s; 5 requests refused 500 in between$/),
+    ]);
   });
 
-  it("a handler that throws gives its claim back: the code can be redeemed once it works", async () => {
+  it("without wasSpent, a handler that throws gives its claim back: the code can be redeemed once it works", async () => {
     handled.length = 0;
     let broken = true;
     const api = apiWith(memoryClaimStore(), () => {
@@ -164,7 +195,138 @@ describe("the claim in one process, through api.handle", () => {
     expect((await redeem(api, "TWO")).status).toBe(500);
     broken = false;
     expect(await redeem(api, "TWO")).toEqual({ status: 200, body: applied });
-    expect(await redeem(api, "TWO")).toEqual({ status: 400, body: { code: 0, message: "Validation failed", errors: { code: ["The code has already been applied."] } } });
+    expect(await redeem(api, "TWO")).toEqual(spentAnswer);
     expect(handled).toEqual(["TWO", "TWO"]);
+  });
+
+  it("the handler is given the claim's token; a handler that commits and then throws keeps the claim when wasSpent finds the credit", async () => {
+    handled.length = 0;
+    const books = ledger();
+    const api = apiWith(memoryClaimStore(), (context: any) => {
+      books.credit(context);
+      throw new Error("timed out after the commit");
+    }, { wasSpent: books.wasSpent });
+    expect(await redeem(api, "THREE")).toEqual(internal);
+    expect(books.credits.get("THREE")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await redeem(api, "THREE")).toEqual(spentAnswer);
+    expect(handled).toEqual(["THREE"]);
+  });
+
+  it("planted (no reconciliation): without wasSpent, the same handler credits the code twice", async () => {
+    handled.length = 0;
+    const books = ledger();
+    const api = apiWith(memoryClaimStore(), (context: any) => {
+      books.credit(context);
+      throw new Error("timed out after the commit");
+    });
+    await redeem(api, "FOUR");
+    await redeem(api, "FOUR");
+    expect(handled).toEqual(["FOUR", "FOUR"]);
+  });
+
+  it("the store gone between the claim and the credit: the code is refused while its lease runs, then the retry asks the ledger and is credited once", async () => {
+    handled.length = 0;
+    logged.length = 0;
+    const away = { now: false };
+    const books = ledger();
+    let clock = 1_000_000;
+    const store = settleFailsWhile(away, memoryClaimStore(() => clock));
+    let failCredit = true;
+    // The first request's credit fails (its database write did not happen) and the store is gone before the claim is given back.
+    const api = apiWith(store, (context: any) => {
+      if (!failCredit) return books.credit(context);
+      away.now = true;
+      return invalidField("code", "The ledger refused the credit.");
+    }, { wasSpent: books.wasSpent, claimLeaseMs: 5_000 });
+    expect((await redeem(api, "FIVE")).status).toBe(400);
+    away.now = false;
+    failCredit = false;
+    const during = await redeem(api, "FIVE");
+    expect(during.status).toBe(400);
+    expect(during.body.errors.code[0]).toMatch(/^A request with this code is being handled/);
+    clock += 5_001;
+    expect(await redeem(api, "FIVE")).toEqual({ status: 200, body: applied });
+    expect(await redeem(api, "FIVE")).toEqual(spentAnswer);
+    expect(handled).toEqual(["FIVE", "FIVE"]);
+    expect(logged.filter((line) => line.startsWith("store-"))).toEqual([
+      "store-away: the claim store failed (Connection is closed.): requests that need it are answered 500 until it answers again",
+      expect.stringMatching(/^store-back: the claim store answers again after .*; 0 requests refused 500 in between$/),
+    ]);
+  });
+
+  it("a credit committed, then the store gone before the claim is kept: the retry after the lease is refused as spent, never credited twice", async () => {
+    handled.length = 0;
+    const away = { now: false };
+    const books = ledger();
+    let clock = 2_000_000;
+    const api = apiWith(settleFailsWhile(away, memoryClaimStore(() => clock)), (context: any) => {
+      away.now = true;
+      return books.credit(context);
+    }, { wasSpent: books.wasSpent, claimLeaseMs: 5_000 });
+    expect(await redeem(api, "SIX")).toEqual({ status: 200, body: applied });
+    away.now = false;
+    clock += 5_001;
+    expect(await redeem(api, "SIX")).toEqual(spentAnswer);
+    expect(handled).toEqual(["SIX"]);
+  });
+
+  it("without wasSpent on a shared store, the kit says at start that such a claim would stay refused", () => {
+    logged.length = 0;
+    apiWith({ claim: () => ({ taken: true }), settle: () => {} }, () => applied);
+    expect(logged).toEqual([expect.stringMatching(/^claim-unresolvable: applyCode: the claims are shared but no wasSpent was given/)]);
+    logged.length = 0;
+    apiWith(memoryClaimStore(), () => applied);
+    expect(logged).toEqual([]);
+  });
+
+  it("a ledger that cannot answer: 500, and the claim is asked of again by the next request", async () => {
+    handled.length = 0;
+    let clock = 3_000_000;
+    const away = { now: false };
+    const books = ledger();
+    let ledgerAway = true;
+    const api = apiWith(settleFailsWhile(away, memoryClaimStore(() => clock)), (context: any) => {
+      away.now = true;
+      return invalidField("code", "The ledger refused the credit.");
+    }, { wasSpent: (question) => { if (ledgerAway) throw new Error("ledger away"); return books.wasSpent(question); }, claimLeaseMs: 1_000 });
+    await redeem(api, "SEVEN");
+    away.now = false;
+    clock += 1_001;
+    expect(await redeem(api, "SEVEN")).toEqual(internal);
+    expect(logged.at(-1)).toMatch(/^store-failed: applyCode: wasSpent failed, so the claim stays pending until a later request asks again: ledger away$/);
+    ledgerAway = false;
+    expect(await redeem(api, "SEVEN")).toMatchObject({ status: 400, body: { errors: { code: ["The ledger refused the credit."] } } });
+    expect(handled).toEqual(["SEVEN", "SEVEN"]);
+  });
+});
+
+describe("a once-only rule the team declares (oncePer)", () => {
+  const key = keys[4]!;
+  const REFUND = operationIndex.refundDeposit.path;
+  const refunds: string[] = [];
+  const api = createApiHandler({
+    keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret } : undefined),
+    oncePer: { refundDeposit: ["transaction_id"] },
+    log: () => {},
+    handlers: { ...notImplementedHandlers, applyCode: notImplemented, refundDeposit: ({ body }) => (refunds.push(body.transaction_id), { id: body.transaction_id }) } as Handlers,
+  });
+  const refund = async (transactionId: string) => {
+    const { headers, body } = signed(key, REFUND, { transaction_id: transactionId, address: "bc1qrefundaddress" });
+    const answer = await api.handle({ method: "POST", path: REFUND, headers, rawBody: body });
+    return { status: answer.status, body: JSON.parse(String(answer.body)) };
+  };
+
+  it("holds it as x-once-per is held: one refund of a deposit, the second refused keyed by the field", async () => {
+    const id = "0b6f3c2e-8d4a-4f1b-9c7e-5a2d1e0f3b4c";
+    expect(await refund(id)).toEqual({ status: 200, body: { id } });
+    expect(await refund(id)).toEqual({ status: 400, body: { code: 0, message: "Validation failed", errors: { transaction_id: ["The transaction_id has already been applied."] } } });
+    expect(refunds).toEqual([id]);
+  });
+
+  it("a declaration that names no operation or no field of its body is refused at setup, naming it", () => {
+    const setup = (oncePer: unknown) => () => createApiHandler({ keys: () => undefined, handlers: notImplementedHandlers as Handlers, oncePer: oncePer as never });
+    expect(setup({ refundDeposits: ["transaction_id"] })).toThrow(/^oncePer\.refundDeposits is not an operation of the document/);
+    expect(setup({ refundDeposit: ["transactionId"] })).toThrow('oncePer.refundDeposit: "transactionId" is not a field of its request body (its fields: transaction_id, address)');
+    expect(setup({ refundDeposit: [] })).toThrow("oncePer.refundDeposit must be a list of one or more field names");
   });
 });

@@ -22,7 +22,10 @@ const limits = new MemoryRateLimits();
 const api = createApiHandler({
   keys: (apiKey) => thenable(apiKey === key.apiKey ? { secret: key.apiSecret } : undefined),
   nonces: { checkAndRecord: (apiKey, nonce) => thenable(nonces.checkAndRecord(apiKey, nonce) as never) },
-  claims: { claim: (operationId, value) => thenable(claims.claim(operationId, value) as never) },
+  claims: {
+    claim: (operationId, value, token, leaseMs) => thenable(claims.claim(operationId, value, token, leaseMs) as never),
+    settle: (operationId, value, token, settlement) => thenable(claims.settle(operationId, value, token, settlement) as never),
+  },
   rateLimits: { admit: (operationId, address) => thenable(limits.admit(operationId, address) as never) },
   handlers,
 });

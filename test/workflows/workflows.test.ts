@@ -138,7 +138,10 @@ describe("run by Redocly's Respect with the package's signing fetch", () => {
       // The kit's once-only claim holds a spent code; the planted defect takes it away.
       const claims = memoryClaimStore();
       const api = createApiHandler({
-        claims: { claim: (operationId, value) => (defect === "code-redeemable-twice" ? { claimed: true, release() {} } : claims.claim(operationId, value)) },
+        claims: {
+          claim: (operationId, value, token, leaseMs) => (defect === "code-redeemable-twice" ? { taken: true } : claims.claim(operationId, value, token, leaseMs)),
+          settle: (operationId, value, token, settlement) => claims.settle(operationId, value, token, settlement),
+        },
         keys: (apiKey) => (apiKey === demoKeys.partner.key ? { secret: demoKeys.partner.secret, partner: true } : undefined),
         handlers: {
           ...notWrittenYet(),
