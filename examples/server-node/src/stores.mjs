@@ -23,6 +23,8 @@ async function redisLedger(redis) {
   return {
     balances: async (key) => Object.fromEntries(Object.entries(await redis.hgetall(balanceKey(key))).map(([ticker, units]) => [ticker, fromUnits(units)])),
     redeem: async (key, code) => (await redis.eval(REDEEM, 2, "{ledger}:spent", balanceKey(key), code.code, code.ticker, toUnits(code.amount))) === 1,
+    /** Whether a code was spent: the kit asks it of a claim whose request's outcome is unknown. */
+    wasSpent: async ({ value }) => (await redis.sismember("{ledger}:spent", value)) === 1,
   };
 }
 
@@ -38,5 +40,6 @@ export async function stores() {
   redis.on("error", (error) => away || (away = true, console.error(`redis is away (${error.message}): requests are answered 500 until it is back`)));
   redis.on("ready", () => away && (away = false, console.error("redis is back")));
   await redis.connect();
-  return { ...redisStores(redis), ledger: await redisLedger(redis) };
+  const ledger = await redisLedger(redis);
+  return { ...redisStores(redis), ledger, wasSpent: ledger.wasSpent };
 }
