@@ -17,8 +17,9 @@ export { privateErrorBody, publicErrorBody, errorReply, type FieldErrors, type R
 export { answerClientError } from "./server/client-errors.js";
 export { memoryNonceStore, type NonceStore, type NonceResult, type NonceTaken, type NonceRefusal } from "./server/nonces.js";
 export {
-  memoryClaimStore, type ClaimStore, type ClaimOutcome, type ClaimSettlement, type HeldClaim, type OncePer, type SpentQuestion, type WasSpent,
+  memoryClaimStore, type ClaimStore, type ClaimOutcome, type ClaimSettlement, type HeldClaim, type SpentQuestion, type WasSpent,
 } from "./server/claims.js";
+export type { OncePer } from "./validation/once-per.js";
 export { MemoryRateLimits, type Admission, type RateLimitStore } from "./server/rate-limit-store.js";
 export type { ResponseValidation } from "./server/answer-check.js";
 export type { ApiLogEntry, ApiLogger } from "./server/pipeline.js";

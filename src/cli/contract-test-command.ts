@@ -53,6 +53,10 @@ Options:
                                comma-separated): answering 404, 405 or 501 to every request, it
                                passes as "not implemented, as expected"; once it answers, it is
                                tested as usual and a note says to take it off the list
+  --once-per OP=FIELD[,FIELD]  a once-only rule your server adds where the document is silent,
+                               such as refundDeposit=transaction_id (repeatable): raced with
+                               --include-mutations as the document's x-once-per is (the server
+                               kit's oncePer, the same declaration)
   --checks LIST                comma-separated checks to run (default: all but rate-limits), of:
 ${CHECK_NAMES.map((check) => `                                 ${check.padEnd(15)} ${describeCheck(check)}`).join("\n")}
 ${wrap(`  --include-mutations          also send the state-changing operations (${STATE_CHANGING.join(", ")}) and run the API's workflows (the sequences check). Off by default: never point this at a real account without knowing what it does.`, 100)}
@@ -165,9 +169,20 @@ const OPTIONS = {
   "allow-partial": { type: "boolean", default: false },
   "min-coverage": { type: "string" },
   "expect-not-implemented": { type: "string", multiple: true },
+  "once-per": { type: "string", multiple: true },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
+
+/** --once-per refundDeposit=transaction_id, repeated: the declaration the kit's oncePer takes (its rules checked with the run's options). */
+function oncePerOption(given: readonly string[]): Record<string, string[]> {
+  const declared: Record<string, string[]> = {};
+  for (const rule of given) {
+    const [operationId, fields = ""] = rule.split("=", 2);
+    declared[operationId!.trim()] = fields.split(",").map((field) => field.trim()).filter(Boolean);
+  }
+  return declared;
+}
 
 /** The run as the command line asks for it, every option checked: a UsageError names the first wrong one. */
 function runOptionsOf(values: Values): TesterOptions {
@@ -182,6 +197,7 @@ function runOptionsOf(values: Values): TesterOptions {
       checks: values.checks?.split(",").map((name) => name.trim()),
       expectNotImplemented: values["expect-not-implemented"]?.flatMap((list) => list.split(",").map((id) => id.trim()).filter(Boolean)),
       allowPartial: values["allow-partial"],
+      ...(values["once-per"] === undefined ? {} : { oncePer: oncePerOption(values["once-per"]) }),
       ...(values["min-coverage"] === undefined ? {} : { minCoverage: minCoverageOption(values["min-coverage"]) }),
       includeMutations: values["include-mutations"],
       seed: numberOf(values.seed),

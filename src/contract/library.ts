@@ -1,4 +1,5 @@
 import { TxcError } from "../errors/base.js";
+import type { OncePer } from "../validation/once-per.js";
 import type { CheckName } from "./checks/registry.js";
 import type { OperationId } from "../../generated/operations.js";
 import { runPlan } from "./run.js";
@@ -64,6 +65,12 @@ export type ContractTestOptions = {
    * to take it off the list. A name that is no operation is refused.
    */
   expectNotImplemented?: readonly (OperationId | (string & {}))[];
+  /**
+   * Once-only rules your server adds where the document is silent, raced (with
+   * `includeMutations`) as the document's x-once-per is: `{ refundDeposit: ["transaction_id"] }`.
+   * The same declaration as the server kit's `oncePer`.
+   */
+  oncePer?: OncePer;
 };
 
 export type ContractFailure = { message: string; expected: string; got: string; reproduction: string };

@@ -6,6 +6,7 @@ import { contractFacts } from "../../generated/contract-facts.js";
 import { seededRandom } from "./random.js";
 import { sends } from "./tester-options.js";
 import { firstValues, FixtureSupply, type FixtureLists } from "./fixtures.js";
+import type { OncePer } from "../validation/once-per.js";
 
 export type PlanOptions = {
   operations: OperationId[];
@@ -17,6 +18,8 @@ export type PlanOptions = {
   fixtures?: FixtureLists;
   /** Whether an ordinary account's key was given, for the partner-only check. */
   hasBasicIdentity?: boolean;
+  /** The team's once-only rules, beside the document's. */
+  oncePer?: OncePer;
 };
 
 export function planContext(options: PlanOptions): PlanContext {
@@ -29,6 +32,7 @@ export function planContext(options: PlanOptions): PlanContext {
     fixtureLists: options.fixtures ?? {},
     supply: new FixtureSupply(options.fixtures ?? {}),
     hasBasicIdentity: options.hasBasicIdentity ?? false,
+    oncePer: options.oncePer ?? {},
     random: seededRandom(options.seed),
   };
 }

@@ -11,12 +11,13 @@ import type { ApiKeyPair } from "../signing/sign.js";
 import type { MinCoverage } from "../validation/coverage.js";
 import { CHECK_NAMES, DEFAULT_CHECKS, isCheckName, type CheckName } from "./checks/registry.js";
 import type { FixtureLists } from "./fixtures.js";
+import { oncePerProblem, type OncePer } from "../validation/once-per.js";
 
 /** The options the tester's messages and rules name. */
 export type OptionName =
   | "baseUrl" | "operations" | "checks" | "includeMutations" | "seed" | "examplesPerOperation" | "timeoutMs"
   | "concurrency" | "connections" | "maxRateLimitWaitMs" | "maxTimeMs" | "maxFailures" | "fixtures" | "keys"
-  | "minCoverage" | "expectNotImplemented" | "proxy";
+  | "minCoverage" | "expectNotImplemented" | "proxy" | "oncePer";
 
 /** Each option as the CLI spells it, as the library does, and how many of the library's units one of the CLI's holds. */
 const SPELLINGS: Record<OptionName, { flag: string; option: string; flagUnit?: { size: number; name: string } }> = {
@@ -37,6 +38,7 @@ const SPELLINGS: Record<OptionName, { flag: string; option: string; flagUnit?: {
   minCoverage: { flag: "--min-coverage", option: "minCoverage" },
   expectNotImplemented: { flag: "--expect-not-implemented", option: "expectNotImplemented" },
   proxy: { flag: "--proxy", option: "proxy" },
+  oncePer: { flag: "--once-per", option: "oncePer" },
 };
 
 /** The words of every message that names an option, as the surface the user writes them on spells it (the CLI, the library). */
@@ -110,6 +112,8 @@ export type TesterInput = {
   minCoverage?: MinCoverage;
   proxy?: string;
   allowPartial?: boolean;
+  /** Once-only rules the team declares where the document is silent: `{ refundDeposit: ["transaction_id"] }`. */
+  oncePer?: OncePer;
 };
 
 /** Most time, over the whole run, spent keeping quiet after 429 answers: a few documented periods. */
@@ -142,6 +146,8 @@ export type TesterOptions = {
   /** A forward proxy to send through (the library's `proxy`, the CLI's --proxy): not `txc-api proxy`. */
   forwardProxy?: string;
   allowPartial: boolean;
+  /** The team's once-only rules (none by default), raced and replayed beside the document's x-once-per. */
+  oncePer: OncePer;
   wording: Wording;
 };
 
@@ -189,6 +195,12 @@ function forwardProxyOf(value: string | undefined, wording: Wording): string | u
   return value;
 }
 
+function oncePerOf(value: unknown, wording: Wording): OncePer {
+  const problem = oncePerProblem(value);
+  if (problem) throw new OptionError("oncePer", problem, wording);
+  return (value ?? {}) as OncePer;
+}
+
 /** The run's options from what the user gave, on either surface: an OptionError names the first one that breaks its rule. */
 export function resolveTesterOptions(input: TesterInput, wording: Wording): TesterOptions {
   const baseUrl = checkBaseUrl(input.baseUrl);
@@ -215,6 +227,7 @@ export function resolveTesterOptions(input: TesterInput, wording: Wording): Test
     ...(input.minCoverage ? { minCoverage: minCoverageOf(input.minCoverage, wording) } : {}),
     ...(input.proxy === undefined ? {} : { forwardProxy: forwardProxyOf(input.proxy, wording) }),
     allowPartial: input.allowPartial ?? false,
+    oncePer: oncePerOf(input.oncePer, wording),
     wording,
   };
 }

@@ -4,7 +4,7 @@
 // when it answers 200, free again when it refuses. A claim whose outcome is unknown (its process
 // died, the store went away before it was settled, the handler threw) is never freed blindly: the
 // next request for the value asks the team's ledger (`wasSpent`) once the claim's lease has ended.
-import { operationIndex, type OperationId } from "../../generated/operations.js";
+import type { OperationId } from "../../generated/operations.js";
 import { invalidField, type ApiError } from "./api-error.js";
 
 /** What a claim found: taken by this request (`overdue`: the token of an earlier request whose outcome is unknown), or held. */
@@ -64,36 +64,6 @@ export function memoryClaimStore(now: () => number = Date.now): ClaimStore {
       else current.deadline = 0;
     },
   };
-}
-
-/**
- * The once-only fields of each operation: the document's `x-once-per`, and those a team declares
- * where the document is silent (`oncePer: { refundDeposit: ["transaction_id"] }`).
- */
-export type OncePer = Partial<Record<OperationId, readonly string[]>>;
-
-/**
- * What is wrong with a team's once-only declaration, or undefined: each name an operation of the
- * document, each list fields its request body has (the signing fields excepted: a nonce is once
- * only already). Every door that takes a declaration (the kit, the tester, the proxy) checks it here.
- */
-export function oncePerProblem(declared: unknown): string | undefined {
-  if (declared === undefined) return undefined;
-  if (!declared || typeof declared !== "object" || Array.isArray(declared)) return "oncePer must be an object: { operationId: [field, ...] }";
-  for (const [operationId, fields] of Object.entries(declared)) {
-    const operation = Object.hasOwn(operationIndex, operationId) ? operationIndex[operationId as OperationId] : undefined;
-    if (!operation) return `oncePer.${operationId} is not an operation of the document (the operations: ${Object.keys(operationIndex).join(", ")})`;
-    if (!Array.isArray(fields) || fields.length === 0 || fields.some((field) => typeof field !== "string")) return `oncePer.${operationId} must be a list of one or more field names`;
-    const usable: readonly string[] = operation.requestFields.filter((field: string) => field !== "request" && field !== "nonce");
-    const unknown = fields.find((field: string) => !usable.includes(field));
-    if (unknown !== undefined) return `oncePer.${operationId}: ${JSON.stringify(unknown)} is not a field of its request body${usable.length ? ` (its fields: ${usable.join(", ")})` : " (it has none to hold once)"}`;
-  }
-  return undefined;
-}
-
-/** The fields an operation accepts once per value under the document and `declared`; empty for most. */
-export function onceOnlyFields(operationId: OperationId, declared: OncePer = {}): readonly string[] {
-  return declared[operationId] ?? operationIndex[operationId].oncePer;
 }
 
 /**

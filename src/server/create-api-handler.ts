@@ -10,7 +10,7 @@ import { isPrivateOperation, targetPath } from "./routes.js";
 import { bodyTooLarge, DEFAULT_MAX_BODY_BYTES, signingHeadersFor } from "./body-limit.js";
 import { isNonceMaxAge, NONCE_MAX_AGE_RULE, type KeyRecord } from "./verify.js";
 import type { ApiHandler } from "./api-handler-types.js";
-import { oncePerProblem } from "./claims.js";
+import { oncePerProblem } from "../validation/once-per.js";
 
 export type ApiHandlerOptions<Key extends KeyRecord = KeyRecord> = ApiPipelineOptions<Key> & {
   /**
@@ -90,7 +90,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
   const { nonceMaxAgeMs } = options;
   if (nonceMaxAgeMs !== undefined && !isNonceMaxAge(nonceMaxAgeMs)) throw new ApiHandlerSetupError(`nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(nonceMaxAgeMs)})`);
   const oncePerRule = oncePerProblem(options.oncePer);
-  if (oncePerRule) throw new ApiHandlerSetupError(oncePerRule);
+  if (oncePerRule) throw new ApiHandlerSetupError(`oncePer ${oncePerRule}`);
   if (options.wasSpent !== undefined && typeof options.wasSpent !== "function") throw new ApiHandlerSetupError(`wasSpent must be a function ({ operationId, value, fields, token }) => boolean, answered from your ledger (got ${typeof options.wasSpent})`);
   if (options.claimLeaseMs !== undefined && !(Number.isSafeInteger(options.claimLeaseMs) && options.claimLeaseMs > 0)) throw new ApiHandlerSetupError(`claimLeaseMs must be a positive whole number of milliseconds, longer than any handler takes (got ${String(options.claimLeaseMs)})`);
   const pipeline = new ApiPipeline(Object.assign({}, options, { handlers }));

@@ -135,7 +135,7 @@ describe("the claim in one process, through api.handle", () => {
   const logged: string[] = [];
   const applied = { message: "Code was successfully applied", ticker: "BTC", amount: "1", external_id: "8e2f6a1c-3b4d-4e5f-9a0b-7c6d5e4f3a2b" };
   type Options = Parameters<typeof createApiHandler>[0];
-  const apiWith = (claims: Options["claims"], applyCode: NonNullable<Handlers["applyCode"]> | ((context: any) => any), more: Partial<Options> = {}) =>
+  const apiWith = (claims: Options["claims"], applyCode: (context: any) => any, more: Partial<Options> = {}) =>
     createApiHandler({
       keys: (apiKey) => (apiKey === key.apiKey ? { secret: key.apiSecret } : undefined),
       claims,
@@ -325,8 +325,8 @@ describe("a once-only rule the team declares (oncePer)", () => {
 
   it("a declaration that names no operation or no field of its body is refused at setup, naming it", () => {
     const setup = (oncePer: unknown) => () => createApiHandler({ keys: () => undefined, handlers: notImplementedHandlers as Handlers, oncePer: oncePer as never });
-    expect(setup({ refundDeposits: ["transaction_id"] })).toThrow(/^oncePer\.refundDeposits is not an operation of the document/);
-    expect(setup({ refundDeposit: ["transactionId"] })).toThrow('oncePer.refundDeposit: "transactionId" is not a field of its request body (its fields: transaction_id, address)');
-    expect(setup({ refundDeposit: [] })).toThrow("oncePer.refundDeposit must be a list of one or more field names");
+    expect(setup({ refundDeposits: ["transaction_id"] })).toThrow(/^oncePer names refundDeposits, which is no operation of the document/);
+    expect(setup({ refundDeposit: ["transactionId"] })).toThrow('oncePer gives refundDeposit "transactionId", which is no field of its request body (its fields: transaction_id, address)');
+    expect(setup({ refundDeposit: [] })).toThrow("oncePer gives refundDeposit no list of fields: name one or more of its request body's (transaction_id, address)");
   });
 });

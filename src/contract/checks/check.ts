@@ -3,6 +3,7 @@ import type { OperationId } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/contract-facts.js";
 import type { Random } from "../random.js";
 import type { FixtureSupply } from "../fixtures.js";
+import type { OncePer } from "../../validation/once-per.js";
 
 /** What a run plans from: the operations, the checks asked for, and the real values given. */
 export type PlanContext = {
@@ -19,6 +20,8 @@ export type PlanContext = {
   supply: FixtureSupply;
   /** Whether an ordinary account's key was given, for the partner-only check. */
   hasBasicIdentity: boolean;
+  /** The team's once-only rules (--once-per), beside the document's x-once-per. */
+  oncePer: OncePer;
   random: Random;
 };
 

@@ -4,10 +4,15 @@ import type { Case, CheckResult, Observation } from "../case.js";
 import { reproduction } from "../reproduction.js";
 import { refusedAsUsedUp } from "../fixtures.js";
 import { onceOnlyInWords } from "./document-words.js";
+import { onceOnlyFields } from "../../validation/once-per.js";
 import { defineCheck, type PhaseContext, type PlanContext } from "./check.js";
 
-/** The operations the document says succeed once per value (x-once-per) that the run sends. */
-const onceOnly = (plan: PlanContext): OperationId[] => (plan.includeMutations ? plan.operations.filter((id) => operationIndex[id].oncePer.length > 0) : []);
+/** The operations that succeed once per value (the document's x-once-per, the team's --once-per) that the run sends. */
+const onceOnly = (plan: PlanContext): OperationId[] => (plan.includeMutations ? plan.operations.filter((id) => onceOnlyFields(id, plan.oncePer).length > 0) : []);
+
+/** Where a rule comes from, as a result says it: the document's x-once-per, or the team's declaration. */
+const ruleOf = (operationId: OperationId, plan: PlanContext): string =>
+  `${plan.oncePer[operationId] ? "declared once per" : "x-once-per:"} ${onceOnlyFields(operationId, plan.oncePer).join(", ")}`;
 
 /** Values a run spends of an operation before its race: the workflow's, the replay's. */
 const spentBefore = (plan: PlanContext): number => (plan.wanted("sequences") ? 1 : 0) + (plan.wanted("auth-signature") ? 1 : 0);
@@ -26,9 +31,9 @@ function tally(observations: (Observation | undefined)[]): string {
 }
 
 /** One race for one value: its result, or undefined when every request refused the value as used up. */
-async function raceOnce(operationId: OperationId, fields: Record<string, unknown>, { race, raceWidth, keysHeld, note }: PhaseContext): Promise<CheckResult | undefined> {
-  const { method, path, oncePer } = operationIndex[operationId];
-  const value = oncePer.join(" and ");
+async function raceOnce(operationId: OperationId, fields: Record<string, unknown>, { race, raceWidth, keysHeld, note, plan }: PhaseContext): Promise<CheckResult | undefined> {
+  const { method, path } = operationIndex[operationId];
+  const value = onceOnlyFields(operationId, plan.oncePer).join(" and ");
   const name = `one ${value} sent ${raceWidth} times at once (${counted(keysHeld, "key")}, ${raceWidth} connections)`;
   const testCase: Case = { operationId, check: "races", name, method, path, fields, expect: { kind: "accepted" } };
   const sentAt = performance.now();
@@ -40,9 +45,9 @@ async function raceOnce(operationId: OperationId, fields: Record<string, unknown
   const passed = accepted.length <= 1;
   return {
     operationId, check: "races", name, passed,
-    expected: `at most one of ${counted(raceWidth, "request")} accepted (x-once-per: ${oncePer.join(", ")})`,
+    expected: `at most one of ${counted(raceWidth, "request")} accepted (${ruleOf(operationId, plan)})`,
     actual: `${accepted.length} accepted (${tally(observations)})`,
-    problems: passed ? [] : [{ kind: "race", message: `${accepted.length} of ${counted(raceWidth, "request")} with one ${value}, sent at once, were accepted: the document says it succeeds once` }],
+    problems: passed ? [] : [{ kind: "race", message: `${accepted.length} of ${counted(raceWidth, "request")} with one ${value}, sent at once, were accepted: ${plan.oncePer[operationId] ? "the declared rule" : "the document"} says it succeeds once` }],
     status: accepted[0]?.status ?? observations.find((o) => o)?.status ?? null,
     steps: observations.flatMap((o) => (o ? [{ operationId, status: o.status }] : [])),
     curl: passed ? "" : reproduction(accepted[0]!.url, testCase),
