@@ -38,7 +38,8 @@ it("a server sharing its nonces, claims and balances passes twice back to back: 
     const failures = result.results.filter((r) => !r.passed).map((r) => `${r.operationId} ${r.check}: ${r.failures.map((f) => f.message).join("; ")}`);
     expect(result.exitStatus, `round ${round}: ${[...failures, ...result.runProblems].join("\n")}`).toBe(0);
     expect(result.notes.filter((note) => /not checked|not raced/.test(note))).toEqual([]);
-    expect(result.notes).toContainEqual(expect.stringMatching(/^races: applyCode: 2 requests raced, 1 accepted, 1 refused \(200: 1, 400: 1\)$/));
+    // Four places (--connections), two keys in turn: the others refused as spent or being handled (400), or their nonce overtaken (401).
+    expect(result.notes).toContainEqual(expect.stringMatching(/^races: applyCode: 4 requests raced, 1 accepted, 3 refused \(200: 1, 40[01]: \d(, 40[01]: \d)?\)$/));
     expect(result.results.some((r) => r.check === "races" && r.operationId === "applyCode" && r.passed)).toBe(true);
     expect(result.results.some((r) => r.check === "sequences" && r.passed)).toBe(true);
   }
@@ -50,7 +51,7 @@ it("codes spent per process: the race finds a code accepted by both processes", 
   expect(result.exitStatus).toBe(1);
   const race = result.results.find((r) => r.check === "races" && r.operationId === "applyCode");
   expect(race?.passed).toBe(false);
-  expect(race?.failures[0]?.message).toContain("2 of 2 requests with one code, sent at once, were accepted: the document says it succeeds once");
+  expect(race?.failures[0]?.message).toMatch(/[2-4] of 4 requests with one code, sent at once, were accepted: the document says it succeeds once/);
 });
 
 it("nonces kept per process: a replay resent on other connections reaches the other process and is accepted", async () => {

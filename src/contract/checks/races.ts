@@ -57,7 +57,8 @@ async function raceOnce(operationId: OperationId, fields: Record<string, unknown
 
 /**
  * The once-only rule raced, as a double spend happens: one value of an operation that succeeds
- * once per value (a code), sent at once by every key the tester holds (one key: rising nonces),
+ * once per value (a code), sent at once on --connections connections (at least one per key held),
+ * every key the tester holds taking the places in turn (one key's nonces rising),
  * each request on a connection of its own, so that behind a balancer they reach several
  * processes. At most one may be accepted; refusals of any kind (a nonce out of order among them)
  * count as refusals. It takes a value of its own from --fixtures, after the workflow's and the

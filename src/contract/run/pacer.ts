@@ -66,9 +66,13 @@ export class Pacer {
     }
   }
 
-  /** One request per key held, so that no nonce order refuses any of them; with one key, one per connection, its nonces rising. */
+  /**
+   * One request per connection (--connections), and at least one per key held: the keys take the
+   * places in turn, each key's nonces rising, so that an ordinary account's key never narrows a
+   * race and every process behind a balancer can get some.
+   */
   get raceWidth(): number {
-    return this.keysHeld.length > 1 ? this.keysHeld.length : this.sender.connections;
+    return Math.max(this.keysHeld.length, this.sender.connections);
   }
 
   /** The case sent at once, once per place in the race, each on a connection of its own, within the document's limits. */
