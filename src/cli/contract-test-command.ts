@@ -81,9 +81,9 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
   --connections N              connections per key (default ${DEFAULT_CONNECTIONS}, 1 to 64): a key's requests in
                                a row take them in turn (those in flight together share one, in
                                order), so that several processes behind one address each get
-                               some; a replay is resent on N connections of its own, and a race
-                               sends N requests at once (at least one per key held), the keys
-                               taking the places in turn
+                               some; a replay is resent on N connections of its own at once,
+                               and a race sends N requests at once (at least one per key held),
+                               the keys taking the places in turn
   --verbose                    print a line to stderr for each request sent: time, operation,
                                status, duration, nonce, body size (never a secret or signature)
   --proxy URL                  send through this forward proxy (http://host:port); without it,

@@ -149,16 +149,17 @@ export class Sender {
 
   /**
    * A signed request sent, then, once accepted, sent again as it was on each of `connections`
-   * connections of its own, in turn: behind a balancer these reach the other processes, where a
-   * nonce kept per process would let it in. The first resend not refused 401 is the answer judged
-   * (else the last); a first sending refused is returned as it is, to be noted.
+   * connections of its own, all at once: behind a balancer these reach the other processes, where a
+   * nonce kept per process would let it in, even a balancer that keeps its upstream connections
+   * alive (requests in flight together take connections of their own upstream; requests in a row
+   * would reuse one, to one process). The first resend not refused 401 is the answer judged (else
+   * the last); a first sending refused is returned as it is, to be noted.
    */
   async #replayed(url: string, init: Init, timeoutMs: number, operationId: string): Promise<Observation> {
     const first = await this.#exchange(url, init, timeoutMs, operationId);
     if (first.status < 200 || first.status >= 300) return { ...first, firstStatus: first.status };
-    let resent: Observation | undefined;
-    for (let i = 0; i < this.connections && (resent === undefined || resent.status === 401); i++) resent = await this.#exchange(url, init, timeoutMs, operationId, true);
-    return { ...resent!, firstStatus: first.status };
+    const resent = await Promise.all(Array.from({ length: this.connections }, () => this.#exchange(url, init, timeoutMs, operationId, true)));
+    return { ...(resent.find((observation) => observation.status !== 401) ?? resent.at(-1)!), firstStatus: first.status };
   }
 
   /**

@@ -6,6 +6,7 @@ import { runContractTest, startProxy, type ContractTestOptions } from "../../src
 import { createClient } from "../../src/index.js";
 import { startClusterTeam, teamCodes, teamKeys, type Plant } from "../helpers/cluster-team.js";
 import { startRedis, type RedisServer } from "../helpers/redis.js";
+import { startNginx } from "../helpers/fronts.js";
 
 const [main, second] = teamKeys(2) as [{ apiKey: string; apiSecret: string }, { apiKey: string; apiSecret: string }];
 // Three codes a run: the workflow's, the replay's and the race's.
@@ -61,6 +62,19 @@ it("nonces kept per process: a replay resent on other connections reaches the ot
   const replay = result.results.find((r) => r.check === "auth-signature" && r.operationId === "getMainBalance");
   expect(replay?.passed).toBe(false);
   expect(replay?.failures.map((f) => f.message).join("\n")).toContain("a reused nonce");
+});
+
+it("behind nginx keeping 16 upstream connections alive, nonces kept per process: the replay, resent at once, still reaches the other process", async () => {
+  const team = await startClusterTeam({ redisUrl: redis.url, keys: [main, second], codes, plant: "nonces-per-process" });
+  stops.push(team.stop);
+  // The usual tuning: requests in a row reuse one upstream connection, so reach one worker.
+  const nginx = await startNginx(([port]) => `upstream team { server 127.0.0.1:${new URL(team.baseUrl).port}; keepalive 16; }
+    server { listen 127.0.0.1:${port}; location / { proxy_pass http://team; proxy_http_version 1.1; proxy_set_header Connection ""; } }`);
+  stops.push(nginx.close);
+  const result = await runContractTest({ baseUrl: `http://127.0.0.1:${nginx.port}`, ...main, moreKeys: [second], examplesPerOperation: 2, operations: ["getMainBalance"] });
+  const replay = result.results.find((r) => r.check === "auth-signature" && r.operationId === "getMainBalance");
+  expect(replay?.failures.map((f) => f.message).join("\n")).toContain("a reused nonce");
+  expect(result.exitStatus).toBe(1);
 });
 
 it("the proxy spreads a key's requests over its upstream connections: a code credited by both processes is seen in live traffic, and not with one connection", async () => {
