@@ -10,8 +10,10 @@ import type { UnsignedRequestSigner } from "./sign-unsigned.js";
 /** Where and how the proxy forwards: the upstream, its connections, the caps, and the signer of unsigned requests (--sign). */
 export type Upstream = { url: URL; connections: UpstreamConnections; maxBodyBytes: number; timeoutMs: number; sign?: UnsignedRequestSigner | undefined };
 
-// Hop-by-hop headers (RFC 9110 7.6.1) are the connection's, not the message's.
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length"]);
+// Hop-by-hop headers (RFC 9110 7.6.1) are the connection's, not the message's. `Expect:
+// 100-continue` was the client's with the proxy, which answered it (Node sends the 100) and read
+// the whole body: the upstream gets that body without the expectation (undici refuses to send one).
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length", "expect"]);
 
 const endToEnd = (headers: Record<string, string | string[] | undefined>) => {
   const kept: Record<string, string | string[]> = {};

@@ -1,6 +1,7 @@
 // txc-api proxy: forwards every request to the upstream and its answer back unchanged, and holds
 // each exchange to the document (checks.ts). It never alters, retries, re-signs or reorders; with
 // `sign` it signs the requests that arrive unsigned (sign-unsigned.ts), and judges them as sent.
+import { signingHeadersFor } from "../server/body-limit.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
@@ -132,7 +133,8 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   }
 
   const inFlight = new Set<Promise<void>>();
-  const server: Server = createServer((request, response) => {
+  // A signed body rides in base64 in X-TXC-PAYLOAD too: the header limit follows the body limit.
+  const server: Server = createServer({ maxHeaderSize: signingHeadersFor(upstream.maxBodyBytes) }, (request, response) => {
     exchanges++;
     const done = carryAndJudge(request, response).catch((error) => {
       if (!response.headersSent) jsonAnswer(response, 500, `txc-api proxy failed: ${(error as Error)?.message}`);
