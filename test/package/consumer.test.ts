@@ -405,8 +405,10 @@ describe("the installed package", () => {
     const { reachedDeclarations } = await import("../../scripts/prune-declarations.mjs");
     const reached = [...(reachedDeclarations() as Set<string>)].map((file) => path.relative(root, file)).filter((file) => file.startsWith("dist")).sort();
     expect(files.filter((file) => file.startsWith("dist") && file.endsWith(".d.ts")).sort()).toEqual(reached);
-    // The entries' own, the bundled "." and "./server", and the framework adapters' six small files.
-    expect(reached.length).toBeLessThan(45);
+    // The entries' own, the bundled "." and "./server", the framework adapters' six small files and the
+    // contract tester's options (with the once-only rules a team declares): a bound that a new import spreading
+    // the internals into the tarball breaks.
+    expect(reached.length).toBeLessThan(48);
   });
 });
 
