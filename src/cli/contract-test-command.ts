@@ -18,6 +18,7 @@ import { readCredentials, readKeysFile } from "./credentials.js";
 import { colourWanted, styled, wrap } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
 import { parseMinCoverage, type MinCoverage } from "../validation/coverage.js";
+import { oncePerFlags } from "../validation/once-per.js";
 
 /** The operations the document marks as state-changing (x-state-changing). */
 const STATE_CHANGING = operationIds.filter((id) => operationIndex[id].stateChanging);
@@ -175,16 +176,6 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
 
-/** --once-per refundDeposit=transaction_id, repeated: the declaration the kit's oncePer takes (its rules checked with the run's options). */
-function oncePerOption(given: readonly string[]): Record<string, string[]> {
-  const declared: Record<string, string[]> = {};
-  for (const rule of given) {
-    const [operationId, fields = ""] = rule.split("=", 2);
-    declared[operationId!.trim()] = fields.split(",").map((field) => field.trim()).filter(Boolean);
-  }
-  return declared;
-}
-
 /** The run as the command line asks for it, every option checked: a UsageError names the first wrong one. */
 function runOptionsOf(values: Values): TesterOptions {
   try {
@@ -198,7 +189,7 @@ function runOptionsOf(values: Values): TesterOptions {
       checks: values.checks?.split(",").map((name) => name.trim()),
       expectNotImplemented: values["expect-not-implemented"]?.flatMap((list) => list.split(",").map((id) => id.trim()).filter(Boolean)),
       allowPartial: values["allow-partial"],
-      ...(values["once-per"] === undefined ? {} : { oncePer: oncePerOption(values["once-per"]) }),
+      ...(values["once-per"] === undefined ? {} : { oncePer: oncePerFlags(values["once-per"]) }),
       ...(values["min-coverage"] === undefined ? {} : { minCoverage: minCoverageOption(values["min-coverage"]) }),
       includeMutations: values["include-mutations"],
       seed: numberOf(values.seed),

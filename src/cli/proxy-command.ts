@@ -16,9 +16,10 @@ import { untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { readCredentials } from "./credentials.js";
 import { counted } from "../text/counted.js";
+import { oncePerFlags, oncePerProblem, type OncePer } from "../validation/once-per.js";
 
-export const proxyHelp = `Usage: txc-api proxy --upstream URL [--sign] [--port N] [--host H] [--json FILE] [--junit FILE] [--har FILE]
-       txc-api proxy --check-har FILE [--json FILE] [--junit FILE]
+export const proxyHelp = `Usage: txc-api proxy --upstream URL [--sign] [--once-per OP=FIELD] [--port N] [--host H] [--json FILE] [--junit FILE] [--har FILE]
+       txc-api proxy --check-har FILE [--once-per OP=FIELD] [--json FILE] [--junit FILE]
 
 Checks the contract on live traffic: point your app, your integration suite or your browser at
 the proxy, and it forwards every request to the upstream and its answer back unchanged (status,
@@ -38,7 +39,9 @@ Checks: ${PROXY_CHECKS.join(", ")}
   page's offset and limit, a balance's ticker), error keys that name fields of the operation, a
   valid request never refused for a value its schema alone decides. The API's workflows followed
   key by key (workflows): a step of an open chain that breaks its criteria, such as a code
-  accepted twice or a next page repeating the first, is a broken chain. A 429 while the documented
+  accepted twice or a next page repeating the first, is a broken chain. A value of an operation
+  that succeeds once (the document's x-once-per: a code; or your --once-per rule) answered 2xx a
+  second time, by any key (once-only). A 429 while the documented
   limits leave room. An operation answered 404, 405 or 501 to every request is one violation,
   "implemented", when the proxy stops (not one per request). The request is verified by the same
   code as txc-api/server: each request violation in --json carries documentedAnswer, what such a
@@ -70,6 +73,11 @@ Options:
                    requests as sent.
   --api-secret-file FILE
                    with --sign: read the secret from FILE instead of TXC_API_SECRET
+  --once-per OP=FIELD[,FIELD]
+                   a once-only rule your server adds where the document is silent, such as
+                   refundDeposit=transaction_id (repeatable; the server kit's oncePer and
+                   contract-test's --once-per, the same declaration): a second 2xx for one value
+                   is a once-only violation
   --har FILE       also record every exchange as HAR 1.2, written when it stops: signatures,
                    cookies and authorization headers "[redacted]" (the secret never passes)
   --check-har FILE judge recorded traffic offline instead of forwarding: a HAR file of ours, or
@@ -92,6 +100,7 @@ const OPTIONS = {
   "upstream-connections": { type: "string" },
   sign: { type: "boolean", default: false },
   "api-secret-file": { type: "string" },
+  "once-per": { type: "string", multiple: true },
 } as const;
 
 const line = (v: ProxyViolation) => `✗ ${shownOperation(v.operationId)} · ${v.check} · ${v.method} ${printable(v.path, 100)} ${v.status}: ${printable(v.message, 300)}`;
@@ -110,6 +119,16 @@ function finish(traffic: { violations(): ProxyViolation[]; ran(): ReturnType<Tra
   process.exitCode = violations.length ? 1 : 0;
 }
 
+/** --check-har FILE: the recording judged; a file that is no HAR is a usage error naming it. */
+async function judgedRecording(file: string, onViolation: (violation: ProxyViolation) => void, oncePer: OncePer) {
+  try {
+    return await checkHar(file, onViolation, oncePer);
+  } catch (error) {
+    if (error instanceof HarError) throw new UsageError(`--check-har ${error.message}`);
+    throw error;
+  }
+}
+
 export async function proxyCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
   for (const file of [values.json, values.junit, values.har]) {
@@ -125,15 +144,12 @@ export async function proxyCommand(argv: string[]): Promise<void> {
     console.log(styled(colour, "red", line(violation)));
     ndjson?.violation(violation);
   };
+  const oncePer = oncePerFlags(values["once-per"] ?? []);
+  const declared = oncePerProblem(oncePer);
+  if (declared) throw new UsageError(`--once-per ${declared}`);
   if (values["check-har"] !== undefined) {
     if (values.upstream || values.har) throw new UsageError("--check-har judges a recording offline: it takes no --upstream or --har");
-    let checked;
-    try {
-      checked = await checkHar(values["check-har"], onViolation);
-    } catch (error) {
-      if (error instanceof HarError) throw new UsageError(`--check-har ${error.message}`);
-      throw error;
-    }
+    const checked = await judgedRecording(values["check-har"], onViolation, oncePer);
     return finish(checked.judge, checked.exchanges, values, ndjson, colour);
   }
   if (!values.upstream) throw new UsageError("--upstream is required: the server to forward to, such as http://127.0.0.1:8080 (or --check-har FILE to judge a recording)");
@@ -154,6 +170,7 @@ export async function proxyCommand(argv: string[]): Promise<void> {
       ...(connections === undefined ? {} : { upstreamConnections: Number(connections) }),
       credentials: apiKey && apiSecret ? [{ apiKey, apiSecret }] : [],
       ...(signer ? { sign: signer } : {}),
+      oncePer,
       onViolation,
       ...(values.har ? { onExchange: (exchange: CarriedExchange, startedAt: Date, durationMs: number) => void recorded.push(harEntry(exchange, origin, startedAt, durationMs)) } : {}),
     });

@@ -8,8 +8,8 @@ export const REQUEST_CHECKS = ["documented-operation", ...VERIFIED_REQUEST_CHECK
 /**
  * The proxy's checks, as its reports name them: its checks of the request; the answer oracles the
  * contract tester judges its own answers with (validation/answer-oracles.ts), an oracle added there
- * judging live traffic too; the workflows' steps followed from exchange to exchange; the
- * documented limits; and an operation not implemented.
+ * judging live traffic too; the workflows' steps followed from exchange to exchange; a value of
+ * a once-only operation succeeding twice; the documented limits; and an operation not implemented.
  */
-export const PROXY_CHECKS = [...REQUEST_CHECKS, ...ANSWER_ORACLES.map((oracle) => oracle.name), "workflows", "rate-limits", "implemented"] as const;
-export type ProxyCheck = (typeof REQUEST_CHECKS)[number] | (typeof ANSWER_ORACLES)[number]["name"] | "workflows" | "rate-limits" | "implemented";
+export const PROXY_CHECKS = [...REQUEST_CHECKS, ...ANSWER_ORACLES.map((oracle) => oracle.name), "workflows", "once-only", "rate-limits", "implemented"] as const;
+export type ProxyCheck = (typeof REQUEST_CHECKS)[number] | (typeof ANSWER_ORACLES)[number]["name"] | "workflows" | "once-only" | "rate-limits" | "implemented";

@@ -13,6 +13,8 @@ import { isPrivateOperation, operationAt, type PrivateOperationId } from "../ser
 import { validateRequest } from "../server/validate.js";
 import { verifySignedRequest, type VerifyReason } from "../server/verify.js";
 import { observedNonceRule } from "./nonce-rule.js";
+import { OnceOnlyAnswers } from "./once-only-rule.js";
+import type { OncePer } from "../validation/once-per.js";
 import { WorkflowChains } from "../workflows/chains.js";
 
 import type { ProxyCheck } from "./check-names.js";
@@ -28,14 +30,19 @@ const header = (headers: CarriedExchange["headers"], name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** The state kept across exchanges: the nonces of each key, the requests of each documented rate-limit window, the workflows each key is in. */
+/**
+ * The state kept across exchanges: the nonces of each key, the requests of each documented
+ * rate-limit window, the workflows each key is in, the values spent of once-only operations.
+ */
 export class ProxyState {
   readonly nonces = observedNonceRule();
   readonly windows = new SlidingWindows();
   readonly chains = new WorkflowChains();
+  readonly onceOnly: OnceOnlyAnswers;
   readonly #secrets: ReadonlyMap<string, string>;
-  constructor(credentials: ReadonlyMap<string, string> = new Map()) {
+  constructor(credentials: ReadonlyMap<string, string> = new Map(), oncePer: OncePer = {}) {
     this.#secrets = credentials;
+    this.onceOnly = new OnceOnlyAnswers(oncePer);
   }
   /** The key lookup of the verification: a key whose secret the proxy was not given has its signature left unchecked. */
   readonly keys = (apiKey: string) => {
@@ -138,5 +145,10 @@ export async function judgeExchange(exchange: CarriedExchange, state: ProxyState
   const roomLeft = windows.length > 0 && state.windows.reserve(windows, now) === 0;
   if (exchange.answer) judgeAnswer(operationId, exchange, request, roomLeft, ran, findings);
   if (exchange.answer && request?.valid && request.body) followWorkflows(operationId, exchange, request.body, state, ran, findings);
+  if (exchange.answer && request?.body && state.onceOnly.applies(operationId)) {
+    ran.push("once-only");
+    const second = state.onceOnly.answered(operationId, request.body, exchange.answer.status);
+    if (second) findings.push({ check: "once-only", message: second });
+  }
   return { operationId, ran, findings, ...(request?.expected ? { expected: request.expected } : {}) };
 }

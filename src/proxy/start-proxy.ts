@@ -13,6 +13,7 @@ import type { CarriedExchange, ProxyViolation } from "./traffic.js";
 import { TrafficJudge } from "./traffic-judge.js";
 import { unsignedRequestSigner } from "./sign-unsigned.js";
 import type { Coverage } from "../validation/coverage.js";
+import { oncePerProblem, type OncePer } from "../validation/once-per.js";
 
 export type { ProxyViolation } from "./traffic.js";
 
@@ -32,6 +33,12 @@ export type ProxyOptions = {
    * 400 and not forwarded.
    */
   sign?: { apiKey: string; apiSecret: string };
+  /**
+   * The once-only rules your server adds where the document is silent (the server kit's
+   * `oncePer`, the same declaration: `{ refundDeposit: ["transaction_id"] }`): a value answered
+   * 2xx twice is a violation, as one of the document's x-once-per is. None by default.
+   */
+  oncePer?: OncePer;
   /** Hears each violation as it is seen. */
   onViolation?: (violation: ProxyViolation) => void;
   /** Largest request and answer body carried, as the client's cap (default 8 MiB); past it 413 or 502. */
@@ -107,6 +114,8 @@ function judgingOrder(): () => JudgingTurn {
  * through `url` and assert `expect(proxy.violations()).toEqual([])`.
  */
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
+  const declared = oncePerProblem(options.oncePer);
+  if (declared) throw new ProxySetupError(`oncePer ${declared}`);
   const upstream: Upstream = {
     url: upstreamUrl(options.upstream),
     connections: new UpstreamConnections(upstreamConnections(options.upstreamConnections)),
@@ -114,7 +123,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     sign: options.sign ? unsignedRequestSigner(options.sign) : undefined,
   };
-  const judge = new TrafficJudge(new Map((options.credentials ?? []).map(({ apiKey, apiSecret }) => [apiKey, apiSecret])), options.onViolation);
+  const judge = new TrafficJudge(new Map((options.credentials ?? []).map(({ apiKey, apiSecret }) => [apiKey, apiSecret])), options.onViolation, options.oncePer);
   let exchanges = 0;
 
   const nextTurn = judgingOrder();

@@ -6,6 +6,7 @@ import { AbsentOperations } from "./absent-operations.js";
 import { judgeExchange, ProxyState } from "./checks.js";
 import { VERIFIED_REQUEST_CHECKS } from "./check-names.js";
 import type { CheckRan, CarriedExchange, ProxyViolation } from "./traffic.js";
+import type { OncePer } from "../validation/once-per.js";
 
 export type { CheckRan, ProxyViolation };
 
@@ -20,8 +21,8 @@ export class TrafficJudge {
   readonly #absent: AbsentOperations;
   readonly #onViolation?: (violation: ProxyViolation) => void;
 
-  constructor(credentials: ReadonlyMap<string, string>, onViolation?: (violation: ProxyViolation) => void) {
-    this.#state = new ProxyState(credentials);
+  constructor(credentials: ReadonlyMap<string, string>, onViolation?: (violation: ProxyViolation) => void, oncePer: OncePer = {}) {
+    this.#state = new ProxyState(credentials, oncePer);
     this.#onViolation = onViolation;
     // An operation answering 404, 405 or 501 to every request is one "not implemented" at the end,
     // not a violation per request: its answers' violations wait until it answers otherwise.

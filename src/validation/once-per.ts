@@ -34,3 +34,16 @@ export function onceOnlyFields(operationId: OperationId, declared: OncePer = {})
   return declared[operationId] ?? operationIndex[operationId].oncePer;
 }
 
+
+/**
+ * The command line's spelling of a declaration, `--once-per refundDeposit=transaction_id`
+ * repeated, as the object `oncePer` takes; oncePerProblem then checks it as any declaration.
+ */
+export function oncePerFlags(given: readonly string[]): Record<string, string[]> {
+  const declared: Record<string, string[]> = {};
+  for (const rule of given) {
+    const [operationId, fields = ""] = rule.split("=", 2);
+    declared[operationId!.trim()] = fields.split(",").map((field) => field.trim()).filter(Boolean);
+  }
+  return declared;
+}

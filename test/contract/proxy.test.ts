@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProxy, type Proxy } from "../../src/contract-entry.js";
 import { createClient, signRequest } from "../../src/index.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox-entry.js";
+import { builtInDataset } from "../../src/sandbox/dataset.js";
 import { cli, proxyCommand } from "../helpers/contract-test-cli.js";
 import { endlessBody, startHostile } from "../helpers/hostile-server.js";
 import { freePort } from "../helpers/processes.js";
+import { operationPath, requestExample, responseExample } from "../helpers/examples.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-proxy-"));
 const BALANCE = "/api/v4/main-account/balance";
@@ -127,8 +129,9 @@ describe("planted request defects, each caught by its check", () => {
   it("a nonce going back: nonce-order", async () => {
     const proxy = await proxied();
     try {
-      await post(proxy, BALANCE, signed({}, { n: nonce + 1_000 }));
-      await post(proxy, BALANCE, signed({}, { n: nonce + 10 }));
+      // The shared counter moves past the nonce sent ahead, so that later tests' nonces still rise.
+      await post(proxy, BALANCE, signed({}, { n: (nonce += 1_000) }));
+      await post(proxy, BALANCE, signed({}, { n: nonce - 990 }));
       expect(checksSeen(proxy)).toEqual(["getMainBalance · nonce-order"]);
     } finally {
       await proxy.close();
@@ -200,6 +203,90 @@ describe("planted answer defects, each caught by its check", () => {
   });
 });
 
+describe("once-only values: a second success by any key", () => {
+  const REFUND = operationPath("refundDeposit");
+  const APPLY = operationPath("applyCode");
+  /** A planted server that pays every request: a refund answered with its id, a code with the document's example. */
+  const payingEveryTime = () =>
+    startHostile((request, response) => {
+      let text = "";
+      request.on("data", (chunk) => (text += chunk));
+      request.on("end", () => {
+        const body = JSON.parse(text) as Record<string, unknown>;
+        response.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+        response.end(JSON.stringify(request.url === REFUND ? { id: body.transaction_id } : responseExample("applyCode")));
+      });
+    });
+  const onceOnly = (proxy: Proxy) => proxy.violations().filter((v) => v.check === "once-only");
+  const sendAll = async (proxy: Proxy, at: string, bodies: object[]) => {
+    for (const body of bodies) await (await post(proxy, at, signed(body, { path: at }))).arrayBuffer();
+  };
+
+  it("a deposit refunded three times where the team declared refundDeposit once per transaction_id: two violations; undeclared, none (the document is silent)", async () => {
+    const upstream = await payingEveryTime();
+    const refund = requestExample("refundDeposit")!;
+    const other = { ...refund, transaction_id: "0b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b35" };
+    const declared = await startProxy({ upstream: upstream.baseUrl, credentials: [sandbox.keys.partner], oncePer: { refundDeposit: ["transaction_id"] } });
+    const open = await startProxy({ upstream: upstream.baseUrl, credentials: [sandbox.keys.partner] });
+    try {
+      for (const proxy of [declared, open]) await sendAll(proxy, REFUND, [refund, other, refund, refund]);
+      const found = onceOnly(declared);
+      expect(found).toHaveLength(2);
+      expect(found[0]).toMatchObject({ operationId: "refundDeposit", method: "POST", path: REFUND, status: 200 });
+      expect(found[0]!.message).toBe(`a second success: transaction_id ${refund.transaction_id} was answered 200 by an earlier exchange; the declared rule (once per transaction_id) says it succeeds once`);
+      expect(declared.ran()).toContainEqual({ operationId: "refundDeposit", check: "once-only", exchanges: 4, violations: 2 });
+      expect(onceOnly(open)).toEqual([]);
+      expect(open.ran().some((entry) => entry.check === "once-only")).toBe(false);
+    } finally {
+      await Promise.all([declared.close(), open.close()]);
+      await upstream.close();
+    }
+  });
+
+  it("a code paid twice, the second time to another key: the document's x-once-per, with no declaration; the sandbox, which refuses it, none", async () => {
+    const upstream = await payingEveryTime();
+    const planted = await proxied(upstream.baseUrl);
+    const honest = await proxied();
+    // A code of the sandbox's dataset that takes no passphrase: the honest upstream pays it once.
+    const code = { code: builtInDataset().codes.find((entry) => entry.passphrase === undefined)!.code };
+    try {
+      await post(planted, APPLY, signed(code, { path: APPLY })).then((answer) => answer.arrayBuffer());
+      await post(planted, APPLY, signed(code, { path: APPLY, key: sandbox.keys.basic.apiKey, secret: sandbox.keys.basic.apiSecret })).then((answer) => answer.arrayBuffer());
+      expect(onceOnly(planted).map((v) => v.message)).toEqual([expect.stringMatching(/^a second success: code .+ was answered 200 by an earlier exchange; the document \(x-once-per: code\) says it succeeds once$/)]);
+      const statuses: number[] = [];
+      for (const _ of [1, 2]) statuses.push((await post(honest, APPLY, signed(code, { path: APPLY }))).status);
+      expect(statuses).toEqual([200, 400]);
+      expect(honest.ran()).toContainEqual(expect.objectContaining({ operationId: "applyCode", check: "once-only", violations: 0 }));
+      expect(onceOnly(honest)).toEqual([]);
+    } finally {
+      await Promise.all([planted.close(), honest.close()]);
+      await upstream.close();
+    }
+  });
+
+  it("the command's --once-per: the double refund on its line, counted in the summary", async () => {
+    const upstream = await payingEveryTime();
+    try {
+      const refund = requestExample("refundDeposit")!;
+      const env = { ...process.env, NO_COLOR: "1", TXC_API_KEY: sandbox.keys.partner.apiKey, TXC_API_SECRET: sandbox.keys.partner.apiSecret };
+      const { code, stdout } = await proxyCommand(["--upstream", upstream.baseUrl, "--once-per", "refundDeposit=transaction_id"], env, async (url) => {
+        for (const _ of [1, 2]) await (await fetch(`${url}${REFUND}`, { method: "POST", ...signed(refund, { path: REFUND }) })).arrayBuffer();
+      });
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/^✗ refundDeposit · once-only · POST \/api\/v4\/main-account\/refund-deposit 200: a second success: transaction_id /m);
+      expect(stdout.trimEnd().split("\n").at(-1)).toBe("2 exchanges, 1 violation: once-only 1");
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("a declaration naming no field of the operation: a setup error naming the operation's fields", async () => {
+    await expect(startProxy({ upstream: sandbox.url, oncePer: { refundDeposit: ["transactionId"] } })).rejects.toThrow(
+      'oncePer gives refundDeposit "transactionId", which is no field of its request body (its fields: transaction_id, address)',
+    );
+  });
+});
+
 describe("txc-api proxy, the command", () => {
   it("prints its URL, one line per violation, and on SIGTERM writes NDJSON and JUnit, prints a summary and exits 1", async () => {
     const json = path.join(dir, "proxy.ndjson");
@@ -223,6 +310,7 @@ describe("txc-api proxy, the command", () => {
   it.each([
     [["--upstream", "ftp://127.0.0.1"], /^txc-api: --upstream must be an http:\/\/ or https:\/\/ URL/],
     [["--port", "x"], /^txc-api: --upstream is required/],
+    [["--upstream", "http://127.0.0.1:9", "--once-per", "refundDeposit=transactionId"], /^txc-api: --once-per gives refundDeposit "transactionId", which is no field of its request body \(its fields: transaction_id, address\)$/m],
   ])("a setup error %j: exit 2, one line", async (args, message) => {
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [cli, "proxy", ...args]);
