@@ -36,9 +36,10 @@ async function fastifyFront(api: ApiHandler, trustProxy: boolean): Promise<Front
   return { baseUrl: urlOf(app.server), close: () => app.close() };
 }
 
-function expressFront(api: ApiHandler, trustProxy: boolean): Promise<Front> {
+function expressFront(api: ApiHandler, trustProxy: boolean | string): Promise<Front> {
   const app = express();
-  if (trustProxy) app.set("trust proxy", "loopback");
+  // The guide's pick: the balancer's own address (a string given: what a test plants, "loopback").
+  if (trustProxy) app.set("trust proxy", typeof trustProxy === "string" ? trustProxy : "127.0.0.1");
   app.use(txcExpress(api));
   app.use(txcApiNotFound(api));
   const server = createServer({ maxHeaderSize: api.maxHeaderSize }, app);
@@ -64,11 +65,11 @@ function nodeFront(api: ApiHandler): Promise<Front> {
 }
 
 /** The API served by `framework` on a free loopback port. */
-export function startFront(framework: Framework, api: ApiHandler, { trustProxy = false } = {}): Promise<Front> {
+export function startFront(framework: Framework, api: ApiHandler, { trustProxy = false as boolean | string } = {}): Promise<Front> {
   switch (framework) {
     case "node:http": return nodeFront(api);
-    case "fastify": return fastifyFront(api, trustProxy);
+    case "fastify": return fastifyFront(api, trustProxy !== false);
     case "express": return expressFront(api, trustProxy);
-    case "hono": return honoFront(api, trustProxy);
+    case "hono": return honoFront(api, trustProxy !== false);
   }
 }

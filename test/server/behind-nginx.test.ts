@@ -1,42 +1,15 @@
 // Behind a forwarding front, the kit's rate limits count the client's address as the framework
 // resolves it from the front's X-Forwarded-For. Real nginx on 127.0.0.1, clients on two loopback
 // addresses (127.0.0.2 and 127.0.0.3): one fills its window, the other is still admitted.
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/operations.js";
 import { createApiHandler, type ApiHandler } from "../../src/server-entry.js";
 import { startNginx, type Front as Nginx } from "../helpers/fronts.js";
 import { FRAMEWORKS, startFront, type Front } from "../helpers/framework-fronts.js";
 import { notWrittenYet } from "../helpers/not-written.js";
+import { fillWindowFrom, statusFrom } from "../helpers/client-addresses.js";
 
-const BALANCE = operationIndex.getMainBalance.path;
 const notWritten = notWrittenYet();
-
-/** An unsigned POST from `localAddress` through nginx: its status (the limits count it before the signature is read). */
-function statusFrom(localAddress: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: "127.0.0.1", port, path: BALANCE, method: "POST", localAddress, agent: false, headers: { "content-type": "application/json" } }, (response) => {
-      response.resume().on("end", () => resolve(response.statusCode!));
-    });
-    outgoing.on("error", reject).end("{}");
-  });
-}
-
-/** Sends from `localAddress`, 16 in flight, until the first 429: that address's window is then full, whatever the machine's speed. */
-async function fillWindowFrom(localAddress: string, port: number, limit: number): Promise<number> {
-  let sent = 0;
-  let full = false;
-  const sender = async () => {
-    while (!full) {
-      const status = await statusFrom(localAddress, port);
-      sent++;
-      // A window that never fills is a failure to report, not a loop to wait in.
-      if (status === 429 || sent > 3 * limit) full = true;
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, sender));
-  return sent;
-}
 
 describe.each(FRAMEWORKS.filter((framework) => framework !== "node:http"))("%s behind nginx, trusting it", (framework) => {
   let api: ApiHandler;
@@ -61,7 +34,7 @@ describe.each(FRAMEWORKS.filter((framework) => framework !== "node:http"))("%s b
     // The window is 10 s: one that closed between filling it and asking again is filled again (at most three times).
     let [sent, other, again] = [0, 0, 0];
     for (let tries = 0; tries < 3 && again !== 429; tries++) {
-      sent = await fillWindowFrom("127.0.0.2", nginx.port, limit!.requests);
+      ({ sent } = await fillWindowFrom("127.0.0.2", nginx.port, limit!.requests));
       other = await statusFrom("127.0.0.3", nginx.port);
       again = await statusFrom("127.0.0.2", nginx.port);
     }
