@@ -26,3 +26,4 @@ export type { ApiLogEntry, ApiLogger } from "./server/pipeline.js";
 export type { PrivateOperationId, PublicOperationId } from "./server/routes.js";
 export type { OperationId, RequestBody, ResponseBody } from "./client/operation-types.js";
 export { redisStores, type RedisEval, type RedisStoreOptions } from "./server/redis-stores.js";
+export { postgresStores, ClaimTakenOverError, type PostgresQuery, type PostgresStoreOptions, type PostgresStores } from "./server/postgres-stores.js";
