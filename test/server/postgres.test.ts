@@ -140,6 +140,8 @@ function teamApi({ spendInTransaction = true, claimLeaseMs = 300, throwAfterComm
       applyCode: async ({ body, claim }) => {
         await pausing("before its transaction");
         const client = await pool.connect();
+        // The database shut down mid-transaction: the next query fails, and the client says so here, not as an uncaught error.
+        client.on("error", () => {});
         try {
           await client.query("BEGIN");
           if (spendInTransaction) await stores.spend(client, "applyCode", claim!);
