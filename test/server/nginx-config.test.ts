@@ -51,6 +51,8 @@ async function twoWorkers(trustProxy: boolean | string, hang?: Promise<void>): P
   return Promise.all([startFront("express", api(), { trustProxy }), startFront("express", api(), { trustProxy })]);
 }
 const portOf = (front: Front) => Number(new URL(front.baseUrl).port);
+/** A new forged X-Forwarded-For for each request a client sends. */
+const forged = (n: number) => ({ "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
 
 let nonce = Date.now();
 type Answer = { status: number; contentType: string; body: string };
@@ -103,7 +105,6 @@ describe("the guide's nginx configuration, before two workers given maxBodyBytes
 
   it("counts a client sending a new forged X-Forwarded-For each time in its own bucket: its window fills", async () => {
     const [limit] = operationIndex.getMainBalance.rateLimits;
-    const forged = (n: number) => ({ "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
     expect(await fillWindowFrom("127.0.0.2", nginx.port, limit!.requests, forged)).toMatchObject({ limited: true });
   });
 
@@ -120,7 +121,6 @@ it("planted: nginx appending X-Forwarded-For and Express trusting \"loopback\" l
   const nginx = await startNginx(([port]) => guideConfig(port!, workers.map(portOf), appending));
   try {
     const [limit] = operationIndex.getMainBalance.rateLimits;
-    const forged = (n: number) => ({ "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
     const { sent, limited } = await fillWindowFrom("127.0.0.2", nginx.port, limit!.requests, forged);
     expect(limited).toBe(false);
     expect(sent).toBeGreaterThan(3 * limit!.requests);
