@@ -25,5 +25,5 @@ export type { ResponseValidation } from "./server/answer-check.js";
 export type { ApiLogEntry, ApiLogger } from "./server/pipeline.js";
 export type { PrivateOperationId, PublicOperationId } from "./server/routes.js";
 export type { OperationId, RequestBody, ResponseBody } from "./client/operation-types.js";
-export { redisStores, type RedisEval, type RedisStoreOptions } from "./server/redis-stores.js";
+export { redisStores, type RedisEval, type RedisPipeline, type RedisStoreOptions } from "./server/redis-stores.js";
 export { postgresStores, ClaimTakenOverError, type PostgresQuery, type PostgresStoreOptions, type PostgresStores } from "./server/postgres-stores.js";
