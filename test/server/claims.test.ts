@@ -99,6 +99,26 @@ describe("a code redeemed by twenty requests at once, over two processes", () =>
   });
 });
 
+describe("redisStores' claims, sent again by the same request (a client resending what a cut connection never answered)", () => {
+  it("answer as the first time did: taken, with the overdue token of the claim it took over", async () => {
+    const client = new Redis(redis.port, { lazyConnect: true });
+    await client.connect();
+    try {
+      const { claims } = redisStores(client, { prefix: `resent-${Date.now()}:` });
+      expect(await claims.claim("applyCode", "RESENT", "first", 30_000)).toEqual({ taken: true });
+      expect(await claims.claim("applyCode", "RESENT", "first", 30_000)).toEqual({ taken: true });
+      expect(await claims.claim("applyCode", "RESENT", "other", 30_000)).toEqual({ taken: false, state: "pending" });
+      await claims.settle("applyCode", "RESENT", "first", "unknown");
+      expect(await claims.claim("applyCode", "RESENT", "retry", 30_000)).toEqual({ taken: true, overdue: "first" });
+      expect(await claims.claim("applyCode", "RESENT", "retry", 30_000)).toEqual({ taken: true, overdue: "first" });
+      await claims.settle("applyCode", "RESENT", "retry", "spent");
+      expect(await claims.claim("applyCode", "RESENT", "retry", 30_000)).toEqual({ taken: false, state: "spent" });
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
 describe("a request captured, then resent after Redis lost its nonces", () => {
   const captured = () => signed(capturer, BALANCE, {}, Date.now());
 

@@ -10,29 +10,36 @@ import { outputMatching } from "../helpers/processes.js";
 import { STUCK_MS } from "../helpers/project.js";
 import { send, type Heard } from "../helpers/raw-requests.js";
 import { startRedis, type RedisServer } from "../helpers/redis.js";
+import { startTcpRelay, type TcpRelay } from "../helpers/tcp-relay.js";
 
 const APPLY = operationIndex.applyCode.path;
 const BALANCE = operationIndex.getMainBalance.path;
-const keys = teamKeys(6);
-const codes = teamCodes(6, "FAULT");
+const keys = teamKeys(9);
+const codes = teamCodes(9, "FAULT");
 // Longer than the slowest handler here (its ledger waits 1.5 s): a lease shorter than a handler
 // would let a retry resolve a claim whose handler is still running.
 const LEASE_MS = 2_500;
 let nonce = Date.now() * 1000;
 const started: ClusterTeam[] = [];
 const redisServers: RedisServer[] = [];
+const relays: TcpRelay[] = [];
 
 afterEach(async () => {
   for (const team of started.splice(0)) await team.stop();
+  for (const relay of relays.splice(0)) await relay.close();
   for (const redis of redisServers.splice(0)) await redis.stop();
 });
 
-async function setUp(env: Record<string, string>) {
+/** `throughRelay`: the workers reach Redis through a TCP relay the test can cut. */
+async function setUp(env: Record<string, string>, throughRelay = false) {
   const redis = await startRedis({ persist: true });
   redisServers.push(redis);
-  const team = await startClusterTeam({ redisUrl: redis.url, keys, codes, env: { LEDGER: "once", CLAIM_LEASE_MS: String(LEASE_MS), ...env } });
+  const relay = throughRelay ? await startTcpRelay(redis.port) : undefined;
+  if (relay) relays.push(relay);
+  const redisUrl = relay ? `redis://127.0.0.1:${relay.port}` : redis.url;
+  const team = await startClusterTeam({ redisUrl, keys, codes, env: { LEDGER: "once", CLAIM_LEASE_MS: String(LEASE_MS), ...env } });
   started.push(team);
-  return { redis, team };
+  return { redis, relay, team };
 }
 
 const post = (team: ClusterTeam, keyIndex: number, path: string, body: Record<string, unknown>) =>
@@ -135,5 +142,44 @@ describe("a handler that commits its credit and then throws", () => {
     await post(team, 5, APPLY, { code: code.code });
     await post(team, 5, APPLY, { code: code.code });
     expect(handlings(team, code)).toBe(2);
+  });
+});
+
+describe("the connection to Redis cut right after the claim (its answer lost, a TCP relay between the workers and Redis)", () => {
+  // Only the claim's script holds this line.
+  const CLAIM_SCRIPT = "local overdue";
+  async function cutAfterClaim(env: Record<string, string>, code: Code, keyIndex: number) {
+    const { relay, team } = await setUp(env, true);
+    const cut = relay!.cutAfterAnswerTo(CLAIM_SCRIPT);
+    const first = await post(team, keyIndex, APPLY, { code: code.code });
+    await cut;
+    return { team, first };
+  }
+
+  it("a client that fails fast: answered 500; the retry, once the lease has ended, is credited exactly once", async () => {
+    const code = codes[6]!;
+    const { team, first } = await cutAfterClaim({}, code, 6);
+    expect(first).toMatchObject({ status: 500 });
+    expect(await retry(team, 6, code)).toMatchObject({ status: 200, body: { ticker: code.ticker, amount: code.amount } });
+    expect(await balanceOf(team, 6, code.ticker)).toBe(code.amount);
+    expect(errorOf(await post(team, 6, APPLY, { code: code.code }))).toBe("The code has already been applied.");
+    expect(handlings(team, code)).toBe(1);
+  });
+
+  it("ioredis's defaults (the unanswered claim sent again): the claim finds its own token, and the first request is credited once", async () => {
+    const code = codes[7]!;
+    const { team, first } = await cutAfterClaim({ REDIS_RESEND: "1" }, code, 7);
+    expect(first).toMatchObject({ status: 200, body: { ticker: code.ticker, amount: code.amount } });
+    expect(errorOf(await post(team, 7, APPLY, { code: code.code }))).toBe("The code has already been applied.");
+    expect(await balanceOf(team, 7, code.ticker)).toBe(code.amount);
+    expect(handlings(team, code)).toBe(1);
+  });
+
+  it("planted (no reconciliation, WAS_SPENT=off): the code stays refused long after the lease would have ended", async () => {
+    const code = codes[8]!;
+    const { team, first } = await cutAfterClaim({ WAS_SPENT: "off" }, code, 8);
+    expect(first).toMatchObject({ status: 500 });
+    expect(beingHandled(await retry(team, 8, code, Date.now() + 2 * LEASE_MS + 1_000))).toBe(true);
+    expect(await balanceOf(team, 8, code.ticker)).toBe("0");
   });
 });
