@@ -65,11 +65,11 @@ export function createApi({ ledger = memoryLedger(), ...options } = {}) {
         if (body.ticker !== undefined) return { [body.ticker]: { main_balance: balances[body.ticker] ?? "0" } };
         return Object.fromEntries(Object.entries(balances).map(([ticker, amount]) => [ticker, { main_balance: amount }]));
       },
-      applyCode: async ({ body, apiKey: key }) => {
+      applyCode: async ({ body, apiKey: key, claim }) => {
         const code = codes.get(body.code);
         if (!code) return invalidField("code", "The code is not valid.");
         if ((code.passphrase ?? undefined) !== body.passphrase) return invalidField("passphrase", "The passphrase does not match the code.");
-        if (!(await ledger.redeem(key, code))) return invalidField("code", "The code has already been applied.");
+        if (!(await ledger.redeem(key, code, claim))) return invalidField("code", "The code has already been applied.");
         return { message: "Code was successfully applied", ticker: code.ticker, amount: code.amount, external_id: crypto.randomUUID() };
       },
       getInvestmentsHistory: ({ body }) => {

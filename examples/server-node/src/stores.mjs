@@ -1,45 +1,35 @@
 // Where the kit's stores (nonces, rate-limit windows, once-only claims) and the team's ledger
-// (balances, codes spent) live: in this process by default, or in Redis (REDIS_URL) so that
-// several processes behind one balancer share all of them.
-import { accounts, memoryLedger } from "./api.mjs";
-
-// Balances in units of 10^-8, so that Redis adds them exactly; a code spent and credited in one
-// script, so that it is never spent without its credit, nor credited twice.
-const REDEEM = `if redis.call("SADD", KEYS[1], ARGV[1]) == 0 then return 0 end
-redis.call("HINCRBY", KEYS[2], ARGV[2], ARGV[3])
-return 1`;
-const toUnits = (amount) => (BigInt(amount.replace(".", "")) * 10n ** BigInt(8 - (amount.split(".")[1] ?? "").length)).toString();
-const fromUnits = (units) => {
-  const text = units.padStart(9, "0");
-  return `${text.slice(0, -8)}.${text.slice(-8)}`.replace(/\.?0+$/, "") || "0";
-};
-
-async function redisLedger(redis) {
-  const balanceKey = (key) => `{ledger}:balance:${key}`;
-  // Every process seeds the same first balances; HSETNX leaves a balance already there alone.
-  for (const [key, { startingBalances }] of accounts) {
-    for (const [ticker, amount] of Object.entries(startingBalances)) await redis.hsetnx(balanceKey(key), ticker, toUnits(amount));
-  }
-  return {
-    balances: async (key) => Object.fromEntries(Object.entries(await redis.hgetall(balanceKey(key))).map(([ticker, units]) => [ticker, fromUnits(units)])),
-    redeem: async (key, code) => (await redis.eval(REDEEM, 2, "{ledger}:spent", balanceKey(key), code.code, code.ticker, toUnits(code.amount))) === 1,
-    /** Whether a code was spent: the kit asks it of a claim whose request's outcome is unknown. */
-    wasSpent: async ({ value }) => (await redis.sismember("{ledger}:spent", value)) === 1,
-  };
-}
+// (balances, codes spent) live: in this process by default; in PostgreSQL (DATABASE_URL), the
+// claims beside the balances; or in Redis (REDIS_URL), so that several processes behind one
+// balancer share all of them. With both, the rate-limit windows are kept in Redis.
+import { redisStores } from "txc-api/server";
+import { memoryLedger } from "./api.mjs";
 
 export async function stores() {
-  if (!process.env.REDIS_URL) return { ledger: memoryLedger() };
+  const redis = process.env.REDIS_URL ? await connectRedis(process.env.REDIS_URL) : undefined;
+  if (process.env.DATABASE_URL) {
+    const { postgresLedger } = await import("./postgres-ledger.mjs");
+    const { ledger, stores } = await postgresLedger(process.env.DATABASE_URL);
+    // PostgreSQL keeps no rate-limit windows: Redis's, or each process counts its own.
+    return { ...stores, ...(redis && { rateLimits: redisStores(redis).rateLimits }), ledger };
+  }
+  if (redis) {
+    const { redisLedger } = await import("./redis-ledger.mjs");
+    const ledger = await redisLedger(redis);
+    return { ...redisStores(redis), ledger, wasSpent: ledger.wasSpent };
+  }
+  return { ledger: memoryLedger() };
+}
+
+async function connectRedis(url) {
   const { Redis } = await import("ioredis");
-  const { redisStores } = await import("txc-api/server");
   // Fail fast while Redis is away: the kit answers 500 instead of waiting or accepting unchecked.
   // Connected before the server listens, so that no first request meets a store not ready yet.
-  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   // One line when Redis goes away and one when it is back, not a stack trace per retry.
   let away = false;
   redis.on("error", (error) => away || (away = true, console.error(`redis is away (${error.message}): requests are answered 500 until it is back`)));
   redis.on("ready", () => away && (away = false, console.error("redis is back")));
   await redis.connect();
-  const ledger = await redisLedger(redis);
-  return { ...redisStores(redis), ledger, wasSpent: ledger.wasSpent };
+  return redis;
 }
