@@ -52,7 +52,12 @@ export type HandlerAnswer<Id extends OperationId> = ResponseBody<Id> | ApiError<
  * shape is explained against the 200 body (the field and its rule), not against ApiError; the
  * union is for a handler that may answer either.
  */
-export type AsyncAnswer<Id extends OperationId> = Promise<ResponseBody<Id>> | Promise<HandlerAnswer<Id>>;
+export type AsyncAnswer<Id extends OperationId> = Promise<AnsweredBody<Id>> | Promise<HandlerAnswer<Id>>;
+/**
+ * The 200 body as an async answer is first compared with: where the body has no `status`, an
+ * ApiError answered in its place is explained by its status against the documented ones.
+ */
+type AnsweredBody<Id extends OperationId> = ResponseBody<Id> extends { status: unknown } ? ResponseBody<Id> : { readonly status?: ErrorStatus<Id> } & ResponseBody<Id>;
 
 export type OperationHandler<Id extends PrivateOperationId, Key extends KeyRecord = KeyRecord> = (
   context: HandlerContext<Id, Key>,
