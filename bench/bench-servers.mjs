@@ -77,7 +77,7 @@ async function kitOnRedis() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const kind = process.argv[2];
   // kit-without-claims: a claim store that grants every claim, to tell the claim's own cost.
-  const granted = { claim: () => ({ claimed: true, release() {} }) };
+  const granted = { claim: () => ({ taken: true }), settle() {} };
   const server = kind === "sandbox" ? sandbox() : kind === "kit" ? await kitServer() : kind === "kit-unchecked-answers" ? await kitServer("off")
     : kind === "kit-without-claims" ? await kitServer("throw", { claims: granted }) : kind === "kit-on-redis" ? await kitOnRedis() : bareServer(kind === "signature-checking");
   server.keepAliveTimeout = 10_000;

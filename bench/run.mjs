@@ -177,7 +177,8 @@ const goals = [
   ["sandbox p99 vs a signature-checking node:http server", pairedRatio(servers.sandbox.rounds.p99, servers["signature-checking"].rounds.p99), "<= 1.1"],
   ["txc-api/server CPU per request vs a signature-checking node:http server", pairedRatio(servers.kit.rounds.cpu, servers["signature-checking"].rounds.cpu), "<= 1.15"],
   ["txc-api/server req/s vs a signature-checking node:http server", pairedRatio(servers.kit.rounds.rps, servers["signature-checking"].rounds.rps), ">= 0.9"],
-  ["Redis round trips the once-only claim adds to applyCode (kit on redisStores)", spread([claim.claimRoundTrips]), "<= 1"],
+  // The claim, then its settlement (spent, or free again) once the handler has answered.
+  ["Redis round trips the once-only claim adds to applyCode (kit on redisStores: claim and settle)", spread([claim.claimRoundTrips]), "<= 2"],
   ["txc-api/server CPU per request, applyCode with its claim vs without it", claim.claimCpu, "<= 1.05"],
   ["txc-api/server CPU per request, applyCode with its claim, vs a signature-checking node:http server", claim.applyVsSignatureCheckingCpu, "<= 1.15"],
   ["sandbox req/s vs Prism", pairedRatio(servers.sandbox.rounds.rps, servers.prism.rounds.rps), ">= 5"],

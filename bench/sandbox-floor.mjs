@@ -47,7 +47,11 @@ export async function startServer(kind) {
 // One nonce sequence per key for every caller: two callers of one server never go back.
 const identities = CALLER_KEYS.map((k) => ({ ...k, nonce: Date.now() * 1000 }));
 
-/** Signed calls (the balance, unless told), one key per caller in flight so that each key's nonces arrive in order. */
+/**
+ * Signed calls (the balance, unless told), one key per caller in flight so that each key's nonces arrive in order.
+ * @param {string} baseUrl
+ * @param {{ path?: string, fields?: () => Record<string, unknown> }} [options]
+ */
 export function caller(baseUrl, { path: called = path, fields = () => ({ ticker: "BTC" }) } = {}) {
   const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
   return async (slot) => {
