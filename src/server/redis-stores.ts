@@ -115,17 +115,7 @@ export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs =
       answer().then(resolve, reject).finally(() => clearTimeout(timer));
     });
   const call = (script: string, keys: string[], args: (string | number)[]) => within(timeoutMs, () => redis.eval(script, keys.length, ...keys, ...args));
-  // A write that counts only once the replicas have it: WAIT right behind it, on its connection.
-  const write = !replicas
-    ? call
-    : (script: string, keys: string[], args: (string | number)[]) =>
-        within(timeoutMs + replicas.timeoutMs, async () => {
-          const answers = await redis.pipeline!().eval(script, keys.length, ...keys, ...args).call("WAIT", replicas.count, replicas.timeoutMs).exec();
-          const [[scriptError, result], [waitError, acknowledged]] = answers as [[Error | null, unknown], [Error | null, unknown]];
-          if (scriptError || waitError) throw scriptError ?? waitError;
-          if (Number(acknowledged) < replicas.count) throw new Error(`Redis's write reached ${Number(acknowledged)} of ${replicas.count} replicas in ${replicas.timeoutMs} ms`);
-          return result;
-        });
+  const write = !replicas ? call : (script: string, keys: string[], args: (string | number)[]) => within(timeoutMs + replicas.timeoutMs, () => replicatedWrite(redis, replicas, script, keys, args));
   const member = () => randomUUID();
   // One key per value, no hash tag: a Redis Cluster spreads the claims over its nodes.
   const claimKey = (operationId: OperationId, value: string) => `${prefix}claim:${operationId}:${value}`;
@@ -167,6 +157,15 @@ export function redisStores(redis: RedisEval, { prefix = "txc-api:", timeoutMs =
       },
     },
   };
+}
+
+/** A write that counts only once the replicas have it: WAIT right behind it, on its connection. */
+async function replicatedWrite(redis: RedisEval, replicas: { count: number; timeoutMs: number }, script: string, keys: string[], args: (string | number)[]): Promise<unknown> {
+  const answers = await redis.pipeline!().eval(script, keys.length, ...keys, ...args).call("WAIT", replicas.count, replicas.timeoutMs).exec();
+  const [[scriptError, result], [waitError, acknowledged]] = answers as [[Error | null, unknown], [Error | null, unknown]];
+  if (scriptError || waitError) throw scriptError ?? waitError;
+  if (Number(acknowledged) < replicas.count) throw new Error(`Redis's write reached ${Number(acknowledged)} of ${replicas.count} replicas in ${replicas.timeoutMs} ms`);
+  return result;
 }
 
 function checkReplicas(redis: RedisEval, replicas: unknown): void {

@@ -88,8 +88,11 @@ export async function ask(port: number, ...command: (string | number)[]): Promis
   }
 }
 
-/** Resolves once the replica on `port` has its primary's link up and the primary's data synced. */
-export const replicaSynced = (port: number) => until(`the replica on ${port} synced`, async () => /master_link_status:up/.test(String(await ask(port, "INFO", "replication"))));
+/** Resolves once the replica on `port` has its link to the primary up, and the primary (on `primaryPort`) counts it online, so that WAIT hears it. */
+export async function replicaSynced(port: number, primaryPort: number): Promise<void> {
+  await until(`the replica on ${port} synced`, async () => /master_link_status:up/.test(String(await ask(port, "INFO", "replication"))));
+  await until(`the primary on ${primaryPort} counting its replica online`, async () => /slave0:.*state=online/.test(String(await ask(primaryPort, "INFO", "replication"))));
+}
 
 export type RedisCluster = { ports: number[]; stop(): Promise<void> };
 

@@ -26,7 +26,7 @@ async function primaryAndReplica() {
   relays.push(link);
   const replica = await startRedis({ replicaOf: link.port });
   started.push(replica);
-  await replicaSynced(replica.port);
+  await replicaSynced(replica.port, primary.port);
   return { primary, link, replica };
 }
 const clientOf = (server: RedisServer) => {
@@ -56,13 +56,13 @@ it("without replicas: a code spent on the primary is claimable again once the re
 
 it("with replicas: { count: 1 }: a write the cut-off replica has not acknowledged fails; what counted survives the failover", async () => {
   const { primary, link, replica } = await primaryAndReplica();
-  const stores = redisStores(clientOf(primary), { replicas: { count: 1, timeoutMs: 300 } });
+  const stores = redisStores(clientOf(primary), { replicas: { count: 1, timeoutMs: 1_000 } });
   const token = randomUUID();
   expect(await stores.claims.claim("applyCode", "KEPT-CODE", token, 30_000)).toEqual({ taken: true });
   await stores.claims.settle("applyCode", "KEPT-CODE", token, "spent");
   expect(await stores.nonces.checkAndRecord("kept-key", "1700000000005")).toMatchObject({ accepted: true });
   link.partition();
-  await expect(stores.claims.claim("applyCode", "UNACKNOWLEDGED-CODE", randomUUID(), 30_000)).rejects.toThrow("Redis's write reached 0 of 1 replicas in 300 ms");
+  await expect(stores.claims.claim("applyCode", "UNACKNOWLEDGED-CODE", randomUUID(), 30_000)).rejects.toThrow("Redis's write reached 0 of 1 replicas in 1000 ms");
   await expect(stores.nonces.checkAndRecord("kept-key", "1700000000009")).rejects.toThrow(/reached 0 of 1 replicas/);
   const promoted = await failOver(primary, link, replica);
   expect(await promoted.claims.claim("applyCode", "KEPT-CODE", randomUUID(), 30_000)).toEqual({ taken: false, state: "spent" });
