@@ -48,14 +48,15 @@ export type HandlerContext<Id extends PrivateOperationId, Key extends KeyRecord 
 /** What a handler answers: the 200 body, or a documented error (returned or thrown). */
 export type HandlerAnswer<Id extends OperationId> = ResponseBody<Id> | ApiError<ErrorStatus<Id>>;
 /**
- * An async handler's answer. `Promise<ResponseBody>` comes first so that an answer of the wrong
- * shape is explained against the 200 body (the field and its rule), not against ApiError; the
- * union is for a handler that may answer either.
+ * An async handler's answer. The promise of the 200 body comes first so that an answer of the
+ * wrong shape is explained against the 200 body (the field and its rule), not against ApiError; the
+ * second member is for a handler that may answer either.
  */
 export type AsyncAnswer<Id extends OperationId> = Promise<AnsweredBody<Id>> | Promise<HandlerAnswer<Id>>;
 /**
- * The 200 body as an async answer is first compared with: where the body has no `status`, an
- * ApiError answered in its place is explained by its status against the documented ones.
+ * The 200 body an async answer is first compared with: where the body has no `status`, an
+ * ApiError answered in its place is explained by its status against the documented ones. (A body
+ * keyed by ticker, written with the literal key "status", is the one answer this also refuses.)
  */
 type AnsweredBody<Id extends OperationId> = ResponseBody<Id> extends { status: unknown } ? ResponseBody<Id> : { readonly status?: ErrorStatus<Id> } & ResponseBody<Id>;
 
