@@ -7,14 +7,23 @@ import { createServer } from "node:http";
 import { builtInDataset } from "../dist/sandbox/dataset.js";
 import { createSandbox } from "../dist/sandbox/server.js";
 import { createApiHandler, notImplemented, redisStores } from "../dist/bundle/server.js";
-import { operationIds } from "../generated/operations.js";
+import { operationIds, operationIndex } from "../generated/operations.js";
 
 export const CALLER_KEYS = Array.from({ length: 32 }, (_, i) => ({ key: `bench-${i}`, secret: `bench-secret-${i}` }));
 const BALANCE = JSON.stringify({ BTC: { main_balance: "0.01532" } });
+const APPLIED = { message: "Code was successfully applied", ticker: "BTC", amount: "0.001", external_id: "8e2f6a1c-3b4d-4e5f-9a0b-7c6d5e4f3a2b" };
+const APPLIED_TEXT = JSON.stringify(APPLIED);
+const APPLY_PATH = operationIndex.applyCode.path;
+
+const answer = (response, text) => {
+  response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
+  response.end(text);
+};
 
 function bareServer(checkSignature) {
   const secrets = new Map(CALLER_KEYS.map(({ key, secret }) => [key, secret]));
   const lastNonce = new Map();
+  const spentCodes = new Set();
   const refuse = (response, status) => {
     response.writeHead(status, { "Content-Type": "application/json" });
     response.end('{"code":0,"message":"refused","errors":{}}');
@@ -37,9 +46,14 @@ function bareServer(checkSignature) {
         const nonce = BigInt(fields.nonce);
         if (fields.request !== request.url || nonce <= (lastNonce.get(key) ?? -1n)) return refuse(response, 401);
         lastNonce.set(key, nonce);
+        // A code is applied once, as the kit's claim holds it: the same request's work, like with like.
+        if (request.url === APPLY_PATH) {
+          if (spentCodes.has(fields.code)) return refuse(response, 400);
+          spentCodes.add(fields.code);
+          return answer(response, APPLIED_TEXT);
+        }
       }
-      response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(BALANCE) });
-      response.end(BALANCE);
+      answer(response, BALANCE);
     });
   });
 }
@@ -49,8 +63,6 @@ function sandbox() {
   dataset.accounts[0].apiKeys = CALLER_KEYS;
   return createSandbox({ dataset, docsFile: "/nonexistent", documentFile: "/nonexistent", rateLimits: false });
 }
-
-const APPLIED = { message: "Code was successfully applied", ticker: "BTC", amount: "0.001", external_id: "8e2f6a1c-3b4d-4e5f-9a0b-7c6d5e4f3a2b" };
 
 /**
  * createApiHandler as a team uses it (responseValidation "throw", the default, or "off"), without

@@ -43,24 +43,29 @@ type Held = { token: string; deadline: number } | "spent";
 
 /** The default store, in this process's memory: one process only (behind a balancer, `redisStores`). */
 export function memoryClaimStore(now: () => number = Date.now): ClaimStore {
-  const held = new Map<string, Held>();
-  const keyOf = (operationId: string, value: string) => `${operationId}\n${value}`;
+  // One map per operation: no key text joined (and hashed anew) per call.
+  const operations = new Map<string, Map<string, Held>>();
+  const heldBy = (operationId: string) => {
+    let held = operations.get(operationId);
+    if (!held) operations.set(operationId, (held = new Map()));
+    return held;
+  };
   return {
     inProcess: true,
     claim(operationId, value, token, leaseMs) {
-      const key = keyOf(operationId, value);
-      const current = held.get(key);
+      const held = heldBy(operationId);
+      const current = held.get(value);
       if (current === "spent") return { taken: false, state: "spent" };
       if (current && current.deadline > now()) return { taken: false, state: "pending" };
-      held.set(key, { token, deadline: leaseMs > 0 ? now() + leaseMs : Infinity });
+      held.set(value, { token, deadline: leaseMs > 0 ? now() + leaseMs : Infinity });
       return current ? { taken: true, overdue: current.token } : { taken: true };
     },
     settle(operationId, value, token, settlement) {
-      const key = keyOf(operationId, value);
-      const current = held.get(key);
+      const held = heldBy(operationId);
+      const current = held.get(value);
       if (current === undefined || current === "spent" || current.token !== token) return;
-      if (settlement === "spent") held.set(key, "spent");
-      else if (settlement === "free") held.delete(key);
+      if (settlement === "spent") held.set(value, "spent");
+      else if (settlement === "free") held.delete(value);
       else current.deadline = 0;
     },
   };

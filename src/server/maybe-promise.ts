@@ -4,3 +4,7 @@
 export type MaybePromise<T> = T | PromiseLike<T>;
 
 export const isPromise = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> => typeof (value as PromiseLike<T>)?.then === "function";
+
+/** `next` of the value: at once when it is ready, after it when it is a promise. */
+export const andThen = <T, U>(value: MaybePromise<T>, next: (ready: T) => U | Promise<U>): U | Promise<U> =>
+  isPromise(value) ? Promise.resolve(value).then(next) : next(value);

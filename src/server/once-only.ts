@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { OperationId } from "../../generated/operations.js";
 import type { ApiError } from "./api-error.js";
-import { claimedFields, pendingRefusal, spentRefusal, type ClaimSettlement, type ClaimStore, type HeldClaim, type WasSpent } from "./claims.js";
+import { claimedFields, pendingRefusal, spentRefusal, type ClaimOutcome, type ClaimSettlement, type ClaimStore, type HeldClaim, type WasSpent } from "./claims.js";
+import { isPromise } from "./maybe-promise.js";
 import type { StoreOutages } from "./store-outages.js";
 
 /** How a handler ended: answered 200 (the value spent), refused (free again), threw (unknown unless the ledger says). */
@@ -31,22 +32,31 @@ export type OnceOnlyOptions = {
 export class OnceOnlyClaims {
   constructor(private readonly options: OnceOnlyOptions) {}
 
-  /** Claims `value`: whether the handler may run, holding which token. */
-  async claim(operationId: OperationId, fields: readonly string[], value: string, body: Record<string, unknown>): Promise<ClaimStep> {
-    const { store, wasSpent, leaseMs, outages } = this.options;
+  /** Claims `value`: whether the handler may run, holding which token; at once when the store answers at once. */
+  claim(operationId: OperationId, fields: readonly string[], value: string, body: Record<string, unknown>): ClaimStep | Promise<ClaimStep> {
+    const { store, outages } = this.options;
     const token = randomUUID();
-    let outcome;
-    try {
-      outcome = await store.claim(operationId, value, token, wasSpent ? leaseMs : 0);
-    } catch (error) {
+    const failed = (error: unknown): ClaimStep => {
       outages.failed(CLAIM_STORE, error, true);
       return { fail: `${operationId}: the claim store failed` };
+    };
+    const decided = (outcome: ClaimOutcome): ClaimStep | Promise<ClaimStep> => {
+      outages.answered(CLAIM_STORE);
+      if (!outcome.taken) return { refuse: outcome.state === "spent" ? spentRefusal(fields) : pendingRefusal(fields) };
+      if (outcome.overdue === undefined) return { run: { token, value } };
+      return this.#resolveOverdue(operationId, fields, value, body, token, outcome.overdue);
+    };
+    try {
+      const outcome = store.claim(operationId, value, token, this.options.wasSpent ? this.options.leaseMs : 0);
+      return isPromise(outcome) ? Promise.resolve(outcome).then(decided, failed) : decided(outcome);
+    } catch (error) {
+      return failed(error);
     }
-    outages.answered(CLAIM_STORE);
-    if (!outcome.taken) return { refuse: outcome.state === "spent" ? spentRefusal(fields) : pendingRefusal(fields) };
-    if (outcome.overdue === undefined) return { run: { token, value } };
-    // An earlier request held the value and its outcome is unknown: the ledger says whether it spent it.
-    const spent = await this.#askLedger(operationId, value, fields, body, outcome.overdue);
+  }
+
+  /** An earlier request held the value and its outcome is unknown: the ledger says whether it spent it. */
+  async #resolveOverdue(operationId: OperationId, fields: readonly string[], value: string, body: Record<string, unknown>, token: string, overdue: string): Promise<ClaimStep> {
+    const spent = await this.#askLedger(operationId, value, fields, body, overdue);
     if (spent === undefined) {
       await this.#settle(operationId, value, token, "unknown");
       return { fail: `${operationId}: the ledger could not say whether an earlier request spent the value` };
@@ -58,15 +68,16 @@ export class OnceOnlyClaims {
     return { run: { token, value } };
   }
 
-  /** Settles the claim by how its handler ended; never throws (a store that fails leaves the claim pending, to be resolved later). */
-  async settle(operationId: OperationId, fields: readonly string[], body: Record<string, unknown>, claim: HeldClaim, end: HandlerEnd): Promise<void> {
-    let settlement: ClaimSettlement = end === "answered" ? "spent" : "free";
-    if (end === "threw" && this.options.wasSpent) {
-      // A handler may throw after its commit (a timeout after the write): the ledger knows which.
-      const spent = await this.#askLedger(operationId, claim.value, fields, body, claim.token);
-      settlement = spent === undefined ? "unknown" : spent ? "spent" : "free";
-    }
-    await this.#settle(operationId, claim.value, claim.token, settlement);
+  /** Settles the claim by how its handler ended, at once when the store does; never throws (a store that fails leaves the claim pending, to be resolved later). */
+  settle(operationId: OperationId, fields: readonly string[], body: Record<string, unknown>, claim: HeldClaim, end: HandlerEnd): void | Promise<void> {
+    // A handler may throw after its commit (a timeout after the write): the ledger knows which.
+    if (end === "threw" && this.options.wasSpent) return this.#settleByLedger(operationId, fields, body, claim);
+    return this.#settle(operationId, claim.value, claim.token, end === "answered" ? "spent" : "free");
+  }
+
+  async #settleByLedger(operationId: OperationId, fields: readonly string[], body: Record<string, unknown>, claim: HeldClaim): Promise<void> {
+    const spent = await this.#askLedger(operationId, claim.value, fields, body, claim.token);
+    await this.#settle(operationId, claim.value, claim.token, spent === undefined ? "unknown" : spent ? "spent" : "free");
   }
 
   async #askLedger(operationId: OperationId, value: string, fields: readonly string[], body: Record<string, unknown>, token: string): Promise<boolean | undefined> {
@@ -80,13 +91,17 @@ export class OnceOnlyClaims {
     }
   }
 
-  async #settle(operationId: OperationId, value: string, token: string, settlement: ClaimSettlement): Promise<void> {
+  #settle(operationId: OperationId, value: string, token: string, settlement: ClaimSettlement): void | Promise<void> {
+    const { store, outages } = this.options;
+    const answered = () => outages.answered(CLAIM_STORE);
+    // Left pending: with wasSpent, the next request for the value resolves it once the lease ends.
+    const failed = (error: unknown) => outages.failed(CLAIM_STORE, error, false);
     try {
-      await this.options.store.settle(operationId, value, token, settlement);
-      this.options.outages.answered(CLAIM_STORE);
+      const settled = store.settle(operationId, value, token, settlement);
+      if (isPromise(settled)) return Promise.resolve(settled).then(answered, failed);
+      answered();
     } catch (error) {
-      // Left pending: with wasSpent, the next request for the value resolves it once the lease ends.
-      this.options.outages.failed(CLAIM_STORE, error, false);
+      failed(error);
     }
   }
 }

@@ -17,7 +17,7 @@ import { MemoryRateLimits, retryAfterSeconds, type Admission, type RateLimitStor
 import { isPrivateOperation, operationAt, type PrivateOperationId } from "./routes.js";
 import { validateRequest } from "./validate.js";
 import { verifyNow, type KeyLookup, type KeyRecord, type Verified, type VerifyResult } from "./verify.js";
-import { isPromise } from "./maybe-promise.js";
+import { andThen, isPromise } from "./maybe-promise.js";
 
 /** What the kit tells its log: never a secret, a signature or a body. */
 export type ApiLogEntry = {
@@ -173,13 +173,14 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   }
 
   /** A once-only value claimed before the handler runs, and the claim settled by how the handler ended before the answer leaves. */
-  async #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, fields: readonly string[], value: string): Promise<Reply> {
-    const step = await this.#claims.claim(operationId, fields, value, verified.body);
-    if ("fail" in step) return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
-    if ("refuse" in step) return this.#releasing(verified, this.#errorAnswer(operationId, request.path, step.refuse));
-    const claim = step.run;
-    const settled = (end: HandlerEnd) => this.#claims.settle(operationId, fields, verified.body, claim, end);
-    return this.#handle(operationId, request, verified, { claim, settled });
+  #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, fields: readonly string[], value: string): Reply | Promise<Reply> {
+    return andThen(this.#claims.claim(operationId, fields, value, verified.body), (step) => {
+      if ("fail" in step) return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
+      if ("refuse" in step) return this.#releasing(verified, this.#errorAnswer(operationId, request.path, step.refuse));
+      const claim = step.run;
+      const settled = (end: HandlerEnd) => this.#claims.settle(operationId, fields, verified.body, claim, end);
+      return this.#handle(operationId, request, verified, { claim, settled });
+    });
   }
 
   /** validate, then authorize: the 400 keyed by field, or the partner-only 403. */
@@ -208,9 +209,9 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     }
   }
 
-  #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, once?: { claim: HeldClaim; settled(end: HandlerEnd): Promise<void> }): Reply | Promise<Reply> {
+  #handle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, once?: { claim: HeldClaim; settled(end: HandlerEnd): void | Promise<void> }): Reply | Promise<Reply> {
     const handler = this.#handlers[operationId] as (context: object) => unknown;
-    const after = (end: HandlerEnd, reply: Reply | Promise<Reply>) => (once ? once.settled(end).then(() => reply) : reply);
+    const after = (end: HandlerEnd, reply: Reply | Promise<Reply>) => (once ? andThen(once.settled(end), () => reply) : reply);
     // An answer the handler gave spends the claim, even one the document check replaces with 500: the handler acted.
     const answered = (answer: unknown) =>
       answer instanceof ApiError
