@@ -14,6 +14,8 @@ const BALANCE = JSON.stringify({ BTC: { main_balance: "0.01532" } });
 const APPLIED = { message: "Code was successfully applied", ticker: "BTC", amount: "0.001", external_id: "8e2f6a1c-3b4d-4e5f-9a0b-7c6d5e4f3a2b" };
 const APPLIED_TEXT = JSON.stringify(APPLIED);
 const APPLY_PATH = operationIndex.applyCode.path;
+/** The field a code is applied once by: the document's x-once-per. */
+const [ONCE_PER_FIELD] = operationIndex.applyCode.oncePer;
 
 const answer = (response, text) => {
   response.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
@@ -48,8 +50,8 @@ function bareServer(checkSignature) {
         lastNonce.set(key, nonce);
         // A code is applied once, as the kit's claim holds it: the same request's work, like with like.
         if (request.url === APPLY_PATH) {
-          if (spentCodes.has(fields.code)) return refuse(response, 400);
-          spentCodes.add(fields.code);
+          if (spentCodes.has(fields[ONCE_PER_FIELD])) return refuse(response, 400);
+          spentCodes.add(fields[ONCE_PER_FIELD]);
           return answer(response, APPLIED_TEXT);
         }
       }

@@ -1,7 +1,8 @@
 // What the once-only claim costs (the document's x-once-per, on applyCode), side by side in one
 // run: the Redis round trips a request of the kit on redisStores makes (INFO commandstats), and the
 // server CPU per request of the kit, applyCode with its claim against the balance and against a
-// signature-checking node:http server answering the same requests (each code once), 32 in flight, the contenders in random order each round.
+// signature-checking node:http server answering the same requests (each code once), 32 in flight,
+// the contenders in random order each round.
 import { spawn } from "node:child_process";
 import { Redis } from "ioredis";
 import { operationIndex } from "../generated/operations.js";
