@@ -34,7 +34,7 @@ export function readAnswer(operationId: OperationId, { status, headers, text, ut
   }
   const issues = conformanceProblems(operationId, validators, { status, contentType: headers.get("Content-Type") ?? "", json }, reading.validateResponses).map(({ issue }) => issue);
   // The client's own pick where the description is silent (the tester does not fail a server for it).
-  const repeated = json.ok && reading.validateResponses ? firstDuplicateKey(text) : undefined;
+  const repeated = json.ok && reading.validateResponses ? firstDuplicateKey(text, json.value) : undefined;
   if (repeated !== undefined) {
     issues.push({ field: "(response)", rule: "contract", message: `the body holds the field ${JSON.stringify(repeated)} twice in one object: which one is meant is not for the client to guess` });
   }

@@ -161,7 +161,6 @@ export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, op
     return refusal(500, "raw-body-required", INTERNAL, undefined,
       `verifySignedRequest was given a parsed body (${typeof request.rawBody}): pass the bytes as received (a Buffer or string), or the signature cannot be checked`);
   }
-  const keyFailed = (error: unknown) => refusal(500, "key-store-failed", INTERNAL, undefined, `the key lookup failed: ${(error as Error)?.message ?? String(error)}`);
   const signed = { request, apiKey, payload, signature, rawBody };
   try {
     const found = options.keys(apiKey);
@@ -169,6 +168,15 @@ export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, op
   } catch (error) {
     return keyFailed(error);
   }
+}
+
+// Module functions, not closures per request: the usual request makes none of them.
+const keyFailed = (error: unknown) => refusal(500, "key-store-failed", INTERNAL, undefined, `the key lookup failed: ${(error as Error)?.message ?? String(error)}`);
+const nonceFailed = (error: unknown) => refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
+
+function verified<Key extends KeyRecord>(apiKey: string, key: Key | undefined, fields: Record<string, unknown>, result?: NonceResult): VerifyResult<Key> {
+  if (result && !result.accepted) return refusal(401, result.reason, result.message);
+  return { ok: true, apiKey, key: key as Key, body: fields, releaseNonce: result ? result.release : noRelease };
 }
 
 type Signed = { request: SignedRequestInput; apiKey: string; payload: string; signature: string; rawBody: Buffer };
@@ -203,7 +211,7 @@ function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, 
     return refusal(400, "not-json", "The body is not valid JSON.");
   }
   // JSON.parse keeps the last of repeated keys; which one a request means is not for us to guess.
-  const repeated = firstDuplicateKey(text);
+  const repeated = firstDuplicateKey(text, body);
   if (repeated !== undefined) return refusal(400, "duplicate-field", `The body holds the field ${JSON.stringify(repeated)} more than once.`, repeated);
   if (!body || typeof body !== "object" || Array.isArray(body)) return refusal(400, "not-object", "The body must be a JSON object.");
   const fields = body as Record<string, unknown>;
@@ -211,10 +219,6 @@ function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, 
   if (typeof calledPath === "string" && calledPath !== request.path) {
     return refusal(401, "request-path", `The body's ${PATH_FIELD} must be the path called, ${request.path}.`);
   }
-  const verified = (result?: NonceResult): VerifyResult<Key> => {
-    if (result && !result.accepted) return refusal(401, result.reason, result.message);
-    return { ok: true, apiKey, key: key as Key, body: fields, releaseNonce: result ? result.release : noRelease };
-  };
   const nonce = fields[NONCE_FIELD];
   if (nonceMaxAgeMs !== undefined && typeof nonce === "string" && NONCE_DIGITS.test(nonce)) {
     const offMs = Math.abs(Number(nonce) - Date.now());
@@ -222,11 +226,10 @@ function afterKey<Key extends KeyRecord>({ request, apiKey, payload, signature, 
       return refusal(401, "nonce-stale", `The ${NONCE_FIELD}, read as Unix time in milliseconds, is ${offMs > 86_400_000 ? "more than a day" : `${offMs} ms`} away from the server's clock: this server accepts nonces within ${nonceMaxAgeMs} ms of it.`);
     }
   }
-  if (!nonces || typeof nonce !== "string") return verified();
-  const nonceFailed = (error: unknown) => refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
+  if (!nonces || typeof nonce !== "string") return verified(apiKey, key, fields);
   try {
     const checked = nonces.checkAndRecord(apiKey, nonce);
-    return isPromise(checked) ? Promise.resolve(checked).then(verified, nonceFailed) : verified(checked);
+    return isPromise(checked) ? Promise.resolve(checked).then((result) => verified(apiKey, key, fields, result), nonceFailed) : verified(apiKey, key, fields, checked);
   } catch (error) {
     return nonceFailed(error);
   }

@@ -30,3 +30,18 @@ describe("firstDuplicateKey", () => {
     expect(firstDuplicateKey(text)).toBe(key);
   });
 });
+
+describe("firstDuplicateKey given what JSON.parse made of the text", () => {
+  it("answers as the scan alone, for texts with and without a repeated key, nested or not", () => {
+    const texts = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
+      fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })).map(([around, key, value]) => `[${JSON.stringify(around)},{${JSON.stringify(key)}:${JSON.stringify(value)},"s:\\":{":0,${JSON.stringify(key)}:1}]`),
+    );
+    fc.assert(fc.property(texts, (text) => firstDuplicateKey(text, JSON.parse(text)) === firstDuplicateKey(text)), { numRuns: 2000, seed: 20261203 });
+  });
+
+  it("walks any depth JSON.parse takes without running out of stack", () => {
+    const deep = `${"[".repeat(200_000)}{"a":1,"a":2}${"]".repeat(200_000)}`;
+    expect(firstDuplicateKey(deep, JSON.parse(deep))).toBe("a");
+  });
+});
