@@ -34,24 +34,26 @@ export class OnceOnlyClaims {
 
   /** Claims `value`: whether the handler may run, holding which token; at once when the store answers at once. */
   claim(operationId: OperationId, fields: readonly string[], value: string, body: Record<string, unknown>): ClaimStep | Promise<ClaimStep> {
-    const { store, outages } = this.options;
     const token = randomUUID();
-    const failed = (error: unknown): ClaimStep => {
-      outages.failed(CLAIM_STORE, error, true);
-      return { fail: `${operationId}: the claim store failed` };
-    };
-    const decided = (outcome: ClaimOutcome): ClaimStep | Promise<ClaimStep> => {
-      outages.answered(CLAIM_STORE);
-      if (!outcome.taken) return { refuse: outcome.state === "spent" ? spentRefusal(fields) : pendingRefusal(fields) };
-      if (outcome.overdue === undefined) return { run: { token, value } };
-      return this.#resolveOverdue(operationId, fields, value, body, token, outcome.overdue);
-    };
     try {
-      const outcome = store.claim(operationId, value, token, this.options.wasSpent ? this.options.leaseMs : 0);
-      return isPromise(outcome) ? Promise.resolve(outcome).then(decided, failed) : decided(outcome);
+      const outcome = this.options.store.claim(operationId, value, token, this.options.wasSpent ? this.options.leaseMs : 0);
+      if (!isPromise(outcome)) return this.#decided(outcome, operationId, fields, value, body, token);
+      return Promise.resolve(outcome).then((answered) => this.#decided(answered, operationId, fields, value, body, token), (error) => this.#claimFailed(operationId, error));
     } catch (error) {
-      return failed(error);
+      return this.#claimFailed(operationId, error);
     }
+  }
+
+  #decided(outcome: ClaimOutcome, operationId: OperationId, fields: readonly string[], value: string, body: Record<string, unknown>, token: string): ClaimStep | Promise<ClaimStep> {
+    this.options.outages.answered(CLAIM_STORE);
+    if (!outcome.taken) return { refuse: outcome.state === "spent" ? spentRefusal(fields) : pendingRefusal(fields) };
+    if (outcome.overdue === undefined) return { run: { token, value } };
+    return this.#resolveOverdue(operationId, fields, value, body, token, outcome.overdue);
+  }
+
+  #claimFailed(operationId: OperationId, error: unknown): ClaimStep {
+    this.options.outages.failed(CLAIM_STORE, error, true);
+    return { fail: `${operationId}: the claim store failed` };
   }
 
   /** An earlier request held the value and its outcome is unknown: the ledger says whether it spent it. */
@@ -92,16 +94,14 @@ export class OnceOnlyClaims {
   }
 
   #settle(operationId: OperationId, value: string, token: string, settlement: ClaimSettlement): void | Promise<void> {
-    const { store, outages } = this.options;
-    const answered = () => outages.answered(CLAIM_STORE);
-    // Left pending: with wasSpent, the next request for the value resolves it once the lease ends.
-    const failed = (error: unknown) => outages.failed(CLAIM_STORE, error, false);
+    const { outages } = this.options;
+    // Left pending when the store fails: with wasSpent, the next request for the value resolves it once the lease ends.
     try {
-      const settled = store.settle(operationId, value, token, settlement);
-      if (isPromise(settled)) return Promise.resolve(settled).then(answered, failed);
-      answered();
+      const settled = this.options.store.settle(operationId, value, token, settlement);
+      if (isPromise(settled)) return Promise.resolve(settled).then(() => outages.answered(CLAIM_STORE), (error) => outages.failed(CLAIM_STORE, error, false));
+      outages.answered(CLAIM_STORE);
     } catch (error) {
-      failed(error);
+      outages.failed(CLAIM_STORE, error, false);
     }
   }
 }
