@@ -5,6 +5,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { root } from "../helpers/project.js";
+// The end-to-end tier: what this file checks is dist/ (test/helpers/tiers.ts).
+import "../helpers/fresh-dist.js";
 
 it("every relative import of bench/ names a file that exists once the package is built", () => {
   const bench = path.join(root, "bench");

@@ -9,6 +9,8 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { root } from "../helpers/project.js";
 import { typeChecker } from "../helpers/type-check.js";
+// The end-to-end tier: what this file checks is dist/ (test/helpers/tiers.ts).
+import "../helpers/fresh-dist.js";
 
 type Block = { file: string; line: number; language: "ts" | "js"; code: string; marker?: { kind: "checked with" | "not checked here"; text: string } };
 

@@ -6,6 +6,8 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { freePort, startProcess, type Started } from "./processes.js";
 import { root } from "./project.js";
+// The end-to-end tier: the example loads txc-api by its name, which is dist/ (test/helpers/tiers.ts).
+import "./fresh-dist.js";
 
 export type ExampleServer = Started & { baseUrl: string };
 
