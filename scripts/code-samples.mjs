@@ -69,7 +69,10 @@ function pythonSample(method, path, fields, signing, { demo, sandbox }) {
   const request = signed
     ? [
         `fields = ${pythonLiteral(fields)}`,
-        `body = json.dumps({${pythonString(signing.bodyFields.path)}: path, ${pythonString(signing.bodyFields.nonce)}: str(time.time_ns() // 1_000_000), **fields}, separators=(",", ":")).encode()`,
+        // The rule of src/signing/body.ts: the path and the nonce first, over any field of those names.
+        "# The signer sets the path called and the nonce, first, over any field of those names.",
+        `signed = {${pythonString(signing.bodyFields.path)}: path, ${pythonString(signing.bodyFields.nonce)}: str(time.time_ns() // 1_000_000)}`,
+        `body = json.dumps({**signed, **{name: value for name, value in fields.items() if name not in signed}}, separators=(",", ":")).encode()`,
         "payload = base64.b64encode(body).decode()",
         `signature = hmac.new(api_secret.encode(), payload.encode(), hashlib.${nodeHash(signing.hmac)}).hexdigest()`,
         "headers = {",

@@ -54,7 +54,7 @@ export class ProxyState {
 /** The proxy's check that each of the kit's refusals falls under, in the order the kit checks. */
 const CHECK_OF_REASON: Record<VerifyReason, ProxyCheck> = {
   "missing-header": "signing-headers", "unknown-key": "signing-headers", "payload-mismatch": "signing-headers", "body-reserialised": "signing-headers",
-  "raw-body-required": "signing-headers", "key-store-failed": "signing-headers", signature: "signature", "content-type": "request-body", "not-utf8": "request-body",
+  "raw-body-required": "signing-headers", "options-invalid": "signing-headers", "key-store-failed": "signing-headers", signature: "signature", "content-type": "request-body", "not-utf8": "request-body",
   "not-json": "request-body", "duplicate-field": "request-body", "not-object": "request-body", "request-path": "request-path", "nonce-format": "nonce-order",
   "nonce-reused": "nonce-order", "nonce-stale": "nonce-order", "nonce-store-failed": "nonce-order",
 };

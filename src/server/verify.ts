@@ -34,7 +34,7 @@ export type SignedRequestInput = {
 export type VerifyReason =
   | "missing-header" | "unknown-key" | "payload-mismatch" | "body-reserialised" | "signature" | "content-type" | "not-utf8"
   | "not-json" | "duplicate-field" | "not-object" | "request-path" | "nonce-format" | "nonce-reused" | "nonce-stale"
-  | "raw-body-required" | "key-store-failed" | "nonce-store-failed";
+  | "raw-body-required" | "options-invalid" | "key-store-failed" | "nonce-store-failed";
 
 export type Verified<Key extends KeyRecord = KeyRecord> = {
   ok: true;
@@ -149,6 +149,11 @@ export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(req
  * sandbox's): the kit's pipeline makes no promise for a request no store made wait.
  */
 export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, options: VerifyOptions<Key>): VerifyResult<Key> | Promise<VerifyResult<Key>> {
+  // The rule the kit and the sandbox hold at their start, held here for callers of verifySignedRequest:
+  // a negative age would refuse every nonce and NaN would turn the check off.
+  if (options.nonceMaxAgeMs !== undefined && !isNonceMaxAge(options.nonceMaxAgeMs)) {
+    return refusal(500, "options-invalid", INTERNAL, undefined, `nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(options.nonceMaxAgeMs)})`);
+  }
   const apiKey = headerOf(request.headers, API_KEY);
   const payload = headerOf(request.headers, PAYLOAD);
   const signature = headerOf(request.headers, SIGNATURE);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validators } from "../../generated/validators.js";
 import { operationIndex } from "../../generated/operations.js";
 import { signRequest } from "../../src/index.js";
+import { NONCE_FIELD, PATH_FIELD } from "../../src/signing/body.js";
 import { demoKeys } from "../../src/sandbox/dataset.js";
 import { loadDocument, operations, root, STUCK_MS } from "../helpers/project.js";
 import { resetSandbox, startSandbox, type Sandbox } from "../helpers/sandbox.js";
@@ -93,6 +94,22 @@ describe("docs code samples", () => {
       });
     }
   }
+});
+
+describe("the Python sample's body", () => {
+  it("sets the path called and the nonce over fields of those names, first, as src/signing/body.ts does", async () => {
+    const entry = entries.find(({ operation }) => operationIndex[operation.operationId as keyof typeof operationIndex].signed && !operationIndex[operation.operationId as keyof typeof operationIndex].stateChanging)!;
+    const python = (entry.operation["x-codeSamples"] as Sample[]).find((sample) => sample.label === "Python")!;
+    const fieldsLine = /^fields = (.*)$/m;
+    expect(python.source).toMatch(fieldsLine);
+    // A reader's fields that name the signer's own: the path and the nonce the signer sets must win.
+    const source = python.source.replace(fieldsLine, (_, literal: string) => `fields = {**${literal}, ${JSON.stringify(PATH_FIELD)}: "/api/v4/elsewhere", ${JSON.stringify(NONCE_FIELD)}: "1"}`);
+    const { code, stdout, stderr } = await run(`${entry.operation.operationId}-signer-fields`, { ...python, source });
+    expect(stderr, stdout).toBe("");
+    expect(code).toBe(0);
+    const validate = (validators[entry.operation.operationId as keyof typeof validators].responses as Record<string, (value: unknown) => boolean>)["200"];
+    expect(validate(JSON.parse(stdout)), stdout).toBe(true);
+  });
 });
 
 describe("the signing walk-through of the docs", () => {

@@ -42,6 +42,12 @@ describe("verifySignedRequest", () => {
     expect(result).toMatchObject({ ok: false, status: 500, reason: "key-store-failed", detail: "the key lookup failed: database away", body: { message: "Internal error." } });
   });
 
+  it.each([-1, Number.NaN, 1.5, "300000"])("refuses to run with nonceMaxAgeMs %s, as the kit and the sandbox do at their start", async (nonceMaxAgeMs) => {
+    const { body, headers } = signed();
+    const result = await verifySignedRequest({ path: BALANCE, headers, rawBody: body }, { keys, nonceMaxAgeMs: nonceMaxAgeMs as number });
+    expect(result).toMatchObject({ ok: false, status: 500, reason: "options-invalid", body: { message: "Internal error." }, detail: expect.stringContaining("nonceMaxAgeMs must be a positive whole number of milliseconds") });
+  });
+
   it("reads a Fetch Headers object as well as Node's", async () => {
     const { body, headers } = signed();
     expect(await verifySignedRequest({ path: BALANCE, headers: new Headers(headers), rawBody: body }, { keys })).toMatchObject({ ok: true });
