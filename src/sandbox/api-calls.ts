@@ -2,7 +2,7 @@
 // the server kit's steps (route and rate-limit, then the rest with the body read once admitted).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { API_KEY_HEADER } from "../signing/sign.js";
-import { errorReply, type Reply } from "../server/error-bodies.js";
+import { errorReply, INTERNAL_ERROR, type Reply } from "../server/error-bodies.js";
 import { writeReply, type LineLogger } from "../server/node-io.js";
 import { answerNodeRequest } from "../server/node-adapter.js";
 import { operationAt } from "../server/routes.js";
@@ -22,7 +22,7 @@ export type ApiSetup = {
 };
 
 /** The answer a status fault gives: the document's error body for the path's kind. */
-const FAULT_MESSAGES: Record<number, string> = { 400: "Validation failed", 401: "Unauthorized.", 403: "Forbidden.", 404: "Not found.", 429: "Too many requests.", 500: "Internal error." };
+const FAULT_MESSAGES: Record<number, string> = { 400: "Validation failed", 401: "Unauthorized.", 403: "Forbidden.", 404: "Not found.", 429: "Too many requests.", 500: INTERNAL_ERROR };
 const faultReply = (path: string, status: number): Reply => errorReply(path, status, FAULT_MESSAGES[status] ?? `Error ${status} (a fault of the sandbox).`);
 
 /** A fault that stops the request before the API's steps: a status answered, or the connection closed. Nothing acts on it. */

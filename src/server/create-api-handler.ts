@@ -2,7 +2,7 @@
 import { operationIds } from "../../generated/operations.js";
 import { closest } from "../text/closest.js";
 import { bodyBytes, JSON_HEADERS } from "./json-text.js";
-import { errorReply, type Reply } from "./error-bodies.js";
+import { internalErrorReply, type Reply } from "./error-bodies.js";
 import { answerNodeRequest } from "./node-adapter.js";
 import { ApiPipeline, isAdmitted, stderrApiLogger, type ApiLogger, type ApiPipelineOptions } from "./pipeline.js";
 import { notImplemented, type Handlers } from "./handler-types.js";
@@ -110,7 +110,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
         reply = tooLarge ? bodyTooLarge(path, maxBodyBytes) : await pipeline.reply({ method, path, headers, address }, () => rawBody);
       } catch (error) {
         lineLog(`txc-api server: ${method} ${path} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
-        reply = errorReply(path, 500, "Internal error.");
+        reply = internalErrorReply(path);
       }
       return { status: reply.status, headers: Object.assign({}, JSON_HEADERS, reply.headers), body: bodyBytes(reply.body) };
     },
@@ -125,7 +125,7 @@ export function createApiHandler<Key extends KeyRecord = KeyRecord>(options: Api
         return fetchResponse(await pipeline.answer(admitted, rawBody));
       } catch (error) {
         lineLog(`txc-api server: ${request.method} ${url.pathname} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
-        return fetchResponse(errorReply(url.pathname, 500, "Internal error."));
+        return fetchResponse(internalErrorReply(url.pathname));
       }
     },
     respond,

@@ -32,3 +32,9 @@ export const isPublicPath = (path: string) => path.startsWith(pathPrefixes.publi
 export function errorReply(path: string, status: number, message: string, errors: FieldErrors = {}): Reply {
   return { status, body: isPublicPath(path) ? publicErrorBody(message) : privateErrorBody(status, message, errors) };
 }
+
+/** What every door tells a client of a fault of its own: nothing it could act on (the cause goes to the log). */
+export const INTERNAL_ERROR = "Internal error.";
+
+/** The one 500 of every door (the kit, its adapters, the sandbox), in the format of the path's kind. */
+export const internalErrorReply = (path: string): Reply => errorReply(path, 500, INTERNAL_ERROR);

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pathPrefixes } from "../../generated/operations.js";
 import type { ApiHandler } from "./api-handler-types.js";
-import { errorReply } from "./error-bodies.js";
+import { internalErrorReply } from "./error-bodies.js";
 import { writeReply } from "./node-io.js";
 import { targetPath } from "./routes.js";
 
@@ -24,12 +24,12 @@ function answer(api: ApiHandler, request: ExpressRequest, response: ServerRespon
   if (!request._body && !request.readableEnded) return api.respond(request, response, { path, address: request.ip });
   if (!(request.body instanceof Uint8Array)) {
     process.stderr.write(`txc-api server: ${request.method} ${path} failed with 500: ${PARSED_FIRST}\n`);
-    return writeReply(response, errorReply(path, 500, "Internal error."));
+    return writeReply(response, internalErrorReply(path));
   }
   // express.raw() kept the bytes: the kit checks them as they are.
   api.handle({ method: request.method ?? "", path, headers: request.headers, rawBody: request.body, address: request.ip }).then(
     ({ status, headers, body }) => response.writeHead(status, headers).end(body),
-    () => writeReply(response, errorReply(path, 500, "Internal error.")),
+    () => writeReply(response, internalErrorReply(path)),
   );
 }
 

@@ -7,7 +7,7 @@ import { pathPrefixes } from "../../generated/operations.js";
 import type { ApiHandler } from "./api-handler-types.js";
 import { answerClientError } from "./client-errors.js";
 import { bodyTooLarge } from "./body-limit.js";
-import { errorReply } from "./error-bodies.js";
+import { errorReply, internalErrorReply } from "./error-bodies.js";
 import { bodyBytes, JSON_HEADERS } from "./json-text.js";
 import { targetPath } from "./routes.js";
 
@@ -35,7 +35,7 @@ function refusalOf(api: ApiHandler, error: FastifyError, path: string) {
   const status = error.statusCode ?? 500;
   if (status === 413) return bodyTooLarge(path, api.maxBodyBytes);
   if (status >= 400 && status < 500) return errorReply(path, status, `The body could not be read: ${error.message}`);
-  return errorReply(path, 500, "Internal error.");
+  return internalErrorReply(path);
 }
 
 /** The API's routes, in a context of their own: their body parser and error handler touch no other route. */

@@ -2,7 +2,7 @@
 // the sandbox alike.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyBytes } from "./json-text.js";
-import { errorReply, type Reply } from "./error-bodies.js";
+import { internalErrorReply, type Reply } from "./error-bodies.js";
 import { closeLingering } from "./lingering-close.js";
 import { bodyTooLarge } from "./body-limit.js";
 
@@ -28,7 +28,7 @@ export const stderrLogger: LineLogger = (message) => process.stderr.write(`${mes
 export function internalError(response: ServerResponse, error: unknown, log: LineLogger, source = "txc-api sandbox") {
   const request = response.req;
   log(`${source}: ${request?.method ?? ""} ${request?.url?.split("?")[0] ?? ""} failed with 500: ${(error as Error)?.stack ?? String(error)}`);
-  if (!response.headersSent) writeReply(response, errorReply("", 500, "Internal error."));
+  if (!response.headersSent) writeReply(response, internalErrorReply(""));
   else response.destroy();
 }
 

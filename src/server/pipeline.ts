@@ -5,7 +5,7 @@
 import { operationIndex, type OperationId } from "../../generated/operations.js";
 import { ApiError } from "./api-error.js";
 import { okAnswerProblems, documentsStatus, type ResponseValidation } from "./answer-check.js";
-import { errorReply, type Reply } from "./error-bodies.js";
+import { errorReply, internalErrorReply, type Reply } from "./error-bodies.js";
 import { notImplemented, type ApiRequest, type Handlers } from "./handler-types.js";
 import { JsonText } from "./json-text.js";
 import { memoryNonceStore, type NonceStore } from "./nonces.js";
@@ -72,7 +72,6 @@ export type ApiPipelineOptions<Key extends KeyRecord = KeyRecord> = {
 /** A request routed to an operation and admitted by the rate limits: its body is worth reading. */
 export type Admitted = { operationId: OperationId; request: ApiRequest };
 
-const INTERNAL = "Internal error.";
 const DEFAULT_CLAIM_LEASE_MS = 30_000;
 const RATE_LIMIT_STORE = "rate-limit store";
 const partnerOnly = "This endpoint is available only to business-partner services.";
@@ -128,7 +127,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
     if (!this.#limits) return { operationId, request };
     const failed = (error: unknown) => {
       this.#outages.failed(RATE_LIMIT_STORE, error, true);
-      return errorReply(request.path, 500, INTERNAL);
+      return internalErrorReply(request.path);
     };
     const admitted = (admission: Admission) => {
       this.#outages.answered(RATE_LIMIT_STORE);
@@ -175,7 +174,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   /** A once-only value claimed before the handler runs, and the claim settled by how the handler ended before the answer leaves. */
   #claimThenHandle(operationId: PrivateOperationId, request: ApiRequest, verified: Verified<Key>, fields: readonly string[], value: string): Reply | Promise<Reply> {
     return andThen(this.#claims.claim(operationId, fields, value, verified.body), (step) => {
-      if ("fail" in step) return this.#releasing(verified, errorReply(request.path, 500, INTERNAL));
+      if ("fail" in step) return this.#releasing(verified, internalErrorReply(request.path));
       if ("refuse" in step) return this.#releasing(verified, this.#errorAnswer(operationId, request.path, step.refuse));
       const claim = step.run;
       const settled = (end: HandlerEnd) => this.#claims.settle(operationId, fields, verified.body, claim, end);
@@ -247,12 +246,12 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
 
   #failed(operationId: OperationId, path: string, error: unknown): Reply {
     this.#log({ level: "error", event: "handler-failed", operationId, status: 500, message: `${operationId} handler threw; answered 500: ${describeError(error)}` });
-    return errorReply(path, 500, INTERNAL);
+    return internalErrorReply(path);
   }
 
   #errorAnswer(operationId: OperationId, path: string, error: ApiError): Reply {
     if (!documentsStatus(operationId, error.status) && this.#breaks(operationId, `${operationId} answered ${error.status}, a status the document does not give it`)) {
-      return errorReply(path, 500, INTERNAL);
+      return internalErrorReply(path);
     }
     return errorReply(path, error.status, error.message, error.errors);
   }
@@ -260,7 +259,7 @@ export class ApiPipeline<Key extends KeyRecord = KeyRecord> {
   #okAnswer(operationId: OperationId, path: string, requestBody: Record<string, unknown>, answer: unknown): Reply {
     if (this.#validation !== "off" && !(answer instanceof JsonText)) {
       const problems = okAnswerProblems(operationId, requestBody, answer);
-      if (problems.length && this.#breaks(operationId, `${operationId} answer breaks the document: ${problems.slice(0, 5).join("; ")}`)) return errorReply(path, 500, INTERNAL);
+      if (problems.length && this.#breaks(operationId, `${operationId} answer breaks the document: ${problems.slice(0, 5).join("; ")}`)) return internalErrorReply(path);
     }
     return { status: 200, body: answer };
   }

@@ -5,7 +5,7 @@ import { createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 import { firstDuplicateKey } from "../json/duplicate-keys.js";
 import { API_KEY_HEADER, PAYLOAD_HEADER, payloadSignature, SIGNATURE_HEADER } from "../signing/sign.js";
 import { NONCE_FIELD, PATH_FIELD } from "../signing/body.js";
-import { privateErrorBody } from "./error-bodies.js";
+import { INTERNAL_ERROR, privateErrorBody } from "./error-bodies.js";
 import { isPromise } from "./maybe-promise.js";
 import type { HeadersInput } from "./api-handler-types.js";
 import { NONCE_DIGITS, type NonceResult, type NonceStore } from "./nonces.js";
@@ -98,7 +98,6 @@ const signatureBytes = (hex: string) => {
   const bytes = hex.length === 128 ? Buffer.from(hex, "hex") : undefined;
   return bytes?.length === 64 ? bytes : Buffer.alloc(0);
 };
-const INTERNAL = "Internal error.";
 
 // A secret given as text becomes a KeyObject once, not on every request (HMAC keyed by text
 // converts it each time); at most this many are kept, then the cache starts over.
@@ -152,7 +151,7 @@ export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, op
   // The rule the kit and the sandbox hold at their start, held here for callers of verifySignedRequest:
   // a negative age would refuse every nonce and NaN would turn the check off.
   if (options.nonceMaxAgeMs !== undefined && !isNonceMaxAge(options.nonceMaxAgeMs)) {
-    return refusal(500, "options-invalid", INTERNAL, undefined, `nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(options.nonceMaxAgeMs)})`);
+    return refusal(500, "options-invalid", INTERNAL_ERROR, undefined, `nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(options.nonceMaxAgeMs)})`);
   }
   const apiKey = headerOf(request.headers, API_KEY);
   const payload = headerOf(request.headers, PAYLOAD);
@@ -163,7 +162,7 @@ export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, op
   }
   const rawBody = asBytes(request.rawBody);
   if (!rawBody) {
-    return refusal(500, "raw-body-required", INTERNAL, undefined,
+    return refusal(500, "raw-body-required", INTERNAL_ERROR, undefined,
       `verifySignedRequest was given a parsed body (${typeof request.rawBody}): pass the bytes as received (a Buffer or string), or the signature cannot be checked`);
   }
   const signed = { request, apiKey, payload, signature, rawBody };
@@ -176,8 +175,8 @@ export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, op
 }
 
 // Module functions, not closures per request: the usual request makes none of them.
-const keyFailed = (error: unknown) => refusal(500, "key-store-failed", INTERNAL, undefined, `the key lookup failed: ${(error as Error)?.message ?? String(error)}`);
-const nonceFailed = (error: unknown) => refusal(500, "nonce-store-failed", INTERNAL, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
+const keyFailed = (error: unknown) => refusal(500, "key-store-failed", INTERNAL_ERROR, undefined, `the key lookup failed: ${(error as Error)?.message ?? String(error)}`);
+const nonceFailed = (error: unknown) => refusal(500, "nonce-store-failed", INTERNAL_ERROR, undefined, `the nonce store failed: ${(error as Error)?.message ?? String(error)}`);
 
 function verified<Key extends KeyRecord>(apiKey: string, key: Key | undefined, fields: Record<string, unknown>, result?: NonceResult): VerifyResult<Key> {
   if (result && !result.accepted) return refusal(401, result.reason, result.message);
