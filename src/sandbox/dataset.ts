@@ -69,61 +69,62 @@ function fundingRecords(): FundingRecord[] {
   });
 }
 
+const partnerInvestments = investments();
+
+// Data, not code: an operation's data added here grows this value, not a function.
+const BUILT_IN: Dataset = {
+  currencies: ["BTC", "ETH", "USDT", "USDC", "SOL", "TRX"],
+  serviceAddresses: ["TServiceHotWa11etAddre55000000001", "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh"],
+  codes: [
+    { code: "TXC-USDT-7F3K9Q2M8Z4W", passphrase: "blue-harbour-42", ticker: "USDT", amount: "25" },
+    { code: "TXC-BTC-2H6N1V5X0C7B", ticker: "BTC", amount: "0.00012345" },
+    { code: "TXC-ETH-9P4L2K7J5H3G", ticker: "ETH", amount: "0.5" },
+    { code: "TXC-USDT-1A2B3C4D5E6F", ticker: "USDT", amount: "100.000001" },
+    // Enough for two contract-test runs with --include-mutations (each spends three: the workflow's, the replay's, the race's).
+    { code: "TXC-TRX-3M8N1B6V4C2X", ticker: "TRX", amount: "7" },
+    { code: "TXC-SOL-5Q9W2E7R4T1Y", ticker: "SOL", amount: "0.25" },
+    { code: "TXC-USDC-8U3I6O1P9A4S", ticker: "USDC", amount: "10" },
+    { code: "TXC-BTC-4D7F2G9H1J6K", ticker: "BTC", amount: "0.0001" },
+  ],
+  accounts: [
+    {
+      id: "partner",
+      businessPartner: true,
+      apiKeys: [demoKeys.partner],
+      balances: { BTC: "0.01532", ETH: "1.2", USDT: "2503.4175", USDC: "0" },
+      deposits: [
+        { transactionId: "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34", ticker: "USDT", amount: "150", status: "canceled" },
+        { transactionId: "7c2e9a41-5b3d-4f6e-8a1c-0d9e8f7a6b5c", ticker: "BTC", amount: "0.002", status: "canceled" },
+        { transactionId: "e1d2c3b4-a5f6-4789-8abc-def012345678", ticker: "ETH", amount: "0.3", status: "completed" },
+      ],
+      investments: partnerInvestments,
+      interestPayments: interestPayments(partnerInvestments),
+      flexPlans: [
+        { id: "5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f", ticker: "USDT", autoReinvest: false },
+        { id: "8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d", ticker: "BTC", autoReinvest: true },
+      ],
+      miningAccounts: [
+        { accountName: "farm-east-01", payoutDestination: "main_balance", externalAddress: null },
+        { accountName: "farm-west-02", payoutDestination: "external_address", externalAddress: "bc1qa5wkgaew2dkv56kfvj49j0av5nml45x9ek9hz6" },
+      ],
+      fundingRecords: fundingRecords(),
+      subAccountApiKeys: ["4821", "4822"],
+    },
+    {
+      id: "basic",
+      businessPartner: false,
+      apiKeys: [demoKeys.basic],
+      balances: { USDT: "42.5", TRX: "1000" },
+      deposits: [{ transactionId: "0f1e2d3c-4b5a-4697-8877-665544332211", ticker: "TRX", amount: "500", status: "canceled" }],
+      investments: [],
+      interestPayments: [],
+      flexPlans: [{ id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", ticker: "TRX", autoReinvest: false }],
+      miningAccounts: [],
+      fundingRecords: [],
+      subAccountApiKeys: ["9001"],
+    },
+  ],
+};
+
 /** The built-in dataset: deterministic, so that docs and tests can name what is in it. A fresh copy each call. */
-export function builtInDataset(): Dataset {
-  const partnerInvestments = investments();
-  const dataset: Dataset = {
-    currencies: ["BTC", "ETH", "USDT", "USDC", "SOL", "TRX"],
-    serviceAddresses: ["TServiceHotWa11etAddre55000000001", "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh"],
-    codes: [
-      { code: "TXC-USDT-7F3K9Q2M8Z4W", passphrase: "blue-harbour-42", ticker: "USDT", amount: "25" },
-      { code: "TXC-BTC-2H6N1V5X0C7B", ticker: "BTC", amount: "0.00012345" },
-      { code: "TXC-ETH-9P4L2K7J5H3G", ticker: "ETH", amount: "0.5" },
-      { code: "TXC-USDT-1A2B3C4D5E6F", ticker: "USDT", amount: "100.000001" },
-      // Enough for two contract-test runs with --include-mutations (each spends three: the workflow's, the replay's, the race's).
-      { code: "TXC-TRX-3M8N1B6V4C2X", ticker: "TRX", amount: "7" },
-      { code: "TXC-SOL-5Q9W2E7R4T1Y", ticker: "SOL", amount: "0.25" },
-      { code: "TXC-USDC-8U3I6O1P9A4S", ticker: "USDC", amount: "10" },
-      { code: "TXC-BTC-4D7F2G9H1J6K", ticker: "BTC", amount: "0.0001" },
-    ],
-    accounts: [
-      {
-        id: "partner",
-        businessPartner: true,
-        apiKeys: [demoKeys.partner],
-        balances: { BTC: "0.01532", ETH: "1.2", USDT: "2503.4175", USDC: "0" },
-        deposits: [
-          { transactionId: "3b7a4c9e-1f2d-4e8a-9c6b-5d0f2a1e7b34", ticker: "USDT", amount: "150", status: "canceled" },
-          { transactionId: "7c2e9a41-5b3d-4f6e-8a1c-0d9e8f7a6b5c", ticker: "BTC", amount: "0.002", status: "canceled" },
-          { transactionId: "e1d2c3b4-a5f6-4789-8abc-def012345678", ticker: "ETH", amount: "0.3", status: "completed" },
-        ],
-        investments: partnerInvestments,
-        interestPayments: interestPayments(partnerInvestments),
-        flexPlans: [
-          { id: "5c4d3e2f-1a0b-4c9d-8e7f-6a5b4c3d2e1f", ticker: "USDT", autoReinvest: false },
-          { id: "8b7a6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d", ticker: "BTC", autoReinvest: true },
-        ],
-        miningAccounts: [
-          { accountName: "farm-east-01", payoutDestination: "main_balance", externalAddress: null },
-          { accountName: "farm-west-02", payoutDestination: "external_address", externalAddress: "bc1qa5wkgaew2dkv56kfvj49j0av5nml45x9ek9hz6" },
-        ],
-        fundingRecords: fundingRecords(),
-        subAccountApiKeys: ["4821", "4822"],
-      },
-      {
-        id: "basic",
-        businessPartner: false,
-        apiKeys: [demoKeys.basic],
-        balances: { USDT: "42.5", TRX: "1000" },
-        deposits: [{ transactionId: "0f1e2d3c-4b5a-4697-8877-665544332211", ticker: "TRX", amount: "500", status: "canceled" }],
-        investments: [],
-        interestPayments: [],
-        flexPlans: [{ id: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", ticker: "TRX", autoReinvest: false }],
-        miningAccounts: [],
-        fundingRecords: [],
-        subAccountApiKeys: ["9001"],
-      },
-    ],
-  };
-  return structuredClone(dataset);
-}
+export const builtInDataset = (): Dataset => structuredClone(BUILT_IN);

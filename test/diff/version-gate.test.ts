@@ -68,7 +68,11 @@ describe("this repository", () => {
       expect(restatement.why.length, restatement.check).toBeGreaterThan(40);
       expect(report.changes.some((c) => c.check === restatement.check), `${restatement.check} is a change since ${restatement.since}`).toBe(true);
     }
-    expect(gateVerdict(report.changes, released, restatements())).toBe("text");
+    // The restated changes count as text; an operation added since the release still makes the change compatible (a minor).
+    const restated = report.changes.filter((c) => restatements().some((r) => r.check === c.check));
+    expect(restated.length).toBeGreaterThan(0);
+    expect(gateVerdict(restated, released, restatements())).toBe("text");
+    expect(gateVerdict(restated, released, [])).not.toBe("text");
     expect(gateVerdict(report.changes, released, [])).toBe(behavioural.length ? "compatible" : "text");
     // A restatement of another release does not apply.
     expect(gateVerdict(report.changes, released, restatements().map((r) => ({ ...r, since: "3.9.0" })))).toBe(behavioural.length ? "compatible" : "text");
