@@ -147,7 +147,8 @@ failures are shown once, with their count.`;
 /** A number as the command line gives it: digits only, else NaN (which its option's rule refuses). */
 const numberOf = (value: string | undefined, unit = 1): number | undefined => (value === undefined ? undefined : /^\d+$/.test(value.trim()) ? Number(value) * unit : NaN);
 
-const OPTIONS = {
+/** The flags, as parseArgs reads them (and the public surface report lists them). */
+export const contractTestFlags = {
   "base-url": { type: "string" },
   operation: { type: "string", multiple: true },
   checks: { type: "string" },
@@ -174,7 +175,7 @@ const OPTIONS = {
   "once-per": { type: "string", multiple: true },
 } as const;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
+type Values = ReturnType<typeof parseArgs<{ options: typeof contractTestFlags; strict: true }>>["values"];
 
 /** The run as the command line asks for it, every option checked: a UsageError names the first wrong one. */
 function runOptionsOf(values: Values): TesterOptions {
@@ -241,7 +242,7 @@ function stopOnSignals(controller: AbortController): () => void {
 }
 
 export async function contractTestCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  const { values } = parseArgs({ args: argv, options: contractTestFlags, strict: true });
   const run = runOptionsOf(values);
   // Report files are checked before the run, so that a run is never lost to an unwritable path.
   for (const file of [values.junit, values.json]) if (file && file !== "-") checkWritable(file);

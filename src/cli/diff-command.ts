@@ -29,8 +29,11 @@ Examples (the first two in a clone of this repository):
   txc-api diff HEAD~1 HEAD --format markdown
   txc-api diff node_modules/txc-api/generated/openapi.json their-openapi.yaml`;
 
+/** The flags, as parseArgs reads them (and the public surface report lists them). */
+export const diffFlags = { format: { type: "string", default: "text" } } as const;
+
 export async function diffCommand(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: { format: { type: "string", default: "text" } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args: argv, options: diffFlags, allowPositionals: true, strict: true });
   if (positionals.length !== 2) throw new UsageError("diff takes two documents: txc-api diff BASE HEAD (files or git refs)");
   if (!FORMATS.includes(values.format as Format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}`);
   let report;

@@ -1,28 +1,11 @@
 #!/usr/bin/env node
-import { contractTestCommand, contractTestHelp } from "./contract-test-command.js";
-import { diffCommand, diffHelp } from "./diff-command.js";
-import { mockCommand, mockHelp } from "./mock-command.js";
-import { proxyCommand, proxyHelp } from "./proxy-command.js";
-import { serveCommand, serveHelp } from "./serve-command.js";
-import { signCommand, signHelp } from "./sign-command.js";
-import { mcpCommand, mcpHelp } from "./mcp-command.js";
+import { commands, type Command } from "./commands.js";
 import { printable } from "../text/printable.js";
 import { closest } from "../text/closest.js";
 import { colourWanted, helpText, styled } from "../text/terminal.js";
 import { UsageError } from "./usage-error.js";
 import { packageVersion } from "../package-files.js";
 
-type Command = { summary: string; help: string; run: (argv: string[]) => string | void | Promise<string | void> };
-
-const commands: Record<string, Command> = {
-  serve: { summary: "run the sandbox: docs, the document and a local API that checks signatures and keeps state", help: serveHelp, run: serveCommand },
-  mock: { summary: "run a Prism contract mock of the document", help: mockHelp, run: mockCommand },
-  "contract-test": { summary: "test whether a server keeps the contract (schema, errors, signing, nonces)", help: contractTestHelp, run: contractTestCommand },
-  proxy: { summary: "check the contract on live traffic: forward to a server, report where exchanges leave the document", help: proxyHelp, run: proxyCommand },
-  sign: { summary: "sign a private request: the exact body and the three signing headers, or a curl command", help: signHelp, run: signCommand },
-  mcp: { summary: "serve the API to agents as an MCP server: read-only tools by default, signed with your key", help: mcpHelp, run: mcpCommand },
-  diff: { summary: "compare two versions of the contract: what breaks a client, what is compatible", help: diffHelp, run: diffCommand },
-};
 
 const mainHelp = `Usage: txc-api <command> [options]
 

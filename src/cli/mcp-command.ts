@@ -56,18 +56,21 @@ async function loadMcp() {
   }
 }
 
+/** The flags, as parseArgs reads them (and the public surface report lists them). */
+export const mcpFlags = {
+  "base-url": { type: "string" },
+  "allow-state-changing": { type: "string", multiple: true },
+  "dry-run": { type: "boolean", default: false },
+  audit: { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+  "api-secret-file": { type: "string" },
+} as const;
+
 export async function mcpCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      "base-url": { type: "string" },
-      "allow-state-changing": { type: "string", multiple: true },
-      "dry-run": { type: "boolean", default: false },
-      audit: { type: "string" },
-      port: { type: "string" },
-      host: { type: "string" },
-      "api-secret-file": { type: "string" },
-    },
+    options: mcpFlags,
     strict: true,
   });
   if (values["base-url"] === undefined) throw new UsageError(`--base-url is required: the API's address, such as the sandbox's ${DOCUMENTED_SANDBOX}`);

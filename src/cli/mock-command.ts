@@ -33,11 +33,14 @@ function prismBin(): string {
   return path.join(path.dirname(manifest), typeof bin === "string" ? bin : bin.prism);
 }
 
+/** The flags, as parseArgs reads them (and the public surface report lists them). */
+export const mockFlags = { host: { type: "string", default: "127.0.0.1" }, port: { type: "string" } } as const;
+
 export async function mockCommand(argv: string[]): Promise<void> {
   const split = argv.indexOf("--");
   const { values } = parseArgs({
     args: split >= 0 ? argv.slice(0, split) : argv,
-    options: { host: { type: "string", default: "127.0.0.1" }, port: { type: "string" } },
+    options: mockFlags,
     strict: true,
   });
   const port = portFrom(values.port, 4010);

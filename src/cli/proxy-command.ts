@@ -89,7 +89,8 @@ requests in flight finish (at most 10 s), the reports are written, a summary is 
 Exit status: 1 when a violation was seen, 0 when none, 2 on a setup error (the upstream is no
 http(s) URL, the port is taken).`;
 
-const OPTIONS = {
+/** The flags, as parseArgs reads them (and the public surface report lists them). */
+export const proxyFlags = {
   upstream: { type: "string" },
   port: { type: "string" },
   host: { type: "string", default: "127.0.0.1" },
@@ -130,7 +131,7 @@ async function judgedRecording(file: string, onViolation: (violation: ProxyViola
 }
 
 export async function proxyCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  const { values } = parseArgs({ args: argv, options: proxyFlags, strict: true });
   for (const file of [values.json, values.junit, values.har]) {
     try {
       if (file) writeFileSync(file, "");

@@ -78,13 +78,16 @@ function banner(baseUrl: string, dataset: Dataset, dataFile: string | undefined,
 
 const printableStart = (text: string) => JSON.stringify(text.slice(0, 60));
 
+/** The flags, as parseArgs reads them (and the public surface report lists them). */
+export const serveFlags = {
+  host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" }, "no-rate-limits": { type: "boolean", default: false },
+  fault: { type: "string", multiple: true }, "nonce-max-age": { type: "string" },
+} as const;
+
 export async function serveCommand(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      host: { type: "string", default: "127.0.0.1" }, port: { type: "string" }, data: { type: "string" }, "no-rate-limits": { type: "boolean", default: false },
-      fault: { type: "string", multiple: true }, "nonce-max-age": { type: "string" },
-    },
+    options: serveFlags,
     strict: true,
   });
   const port = portFrom(values.port ?? process.env.PORT, 8080, values.port ? "--port" : "PORT");

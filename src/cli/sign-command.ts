@@ -60,18 +60,21 @@ function signedOperationAt(path: string | undefined): OperationId {
   return found[1];
 }
 
+/** The flags, as parseArgs reads them (and the public surface report lists them). */
+export const signFlags = {
+  path: { type: "string" },
+  body: { type: "string", default: "{}" },
+  "allow-unlisted": { type: "boolean", default: false },
+  nonce: { type: "string" },
+  format: { type: "string", default: "json" },
+  "base-url": { type: "string" },
+  "api-secret-file": { type: "string" },
+} as const;
+
 export function signCommand(argv: string[], env = process.env): string {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      path: { type: "string" },
-      body: { type: "string", default: "{}" },
-      "allow-unlisted": { type: "boolean", default: false },
-      nonce: { type: "string" },
-      format: { type: "string", default: "json" },
-      "base-url": { type: "string" },
-      "api-secret-file": { type: "string" },
-    },
+    options: signFlags,
     strict: true,
   });
   const operationId = signedOperationAt(values.path);

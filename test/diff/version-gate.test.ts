@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffDocuments } from "../../src/diff/diff.js";
 import { gateVerdict, latestRelease, versionProblem, type Restatement } from "../../src/diff/version-gate.js";
+import { stricterVerdict, surfaceChanges, surfaceVerdict } from "../../src/diff/surface-gate.js";
 import { generatedDir, root } from "../helpers/project.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "txc-version-gate-"));
@@ -53,9 +54,11 @@ describe("this repository", () => {
     const current = path.join(generatedDir, "openapi.json");
     const report = await diffDocuments(path.join(root, "releases", released!, "openapi.json"), current);
     const documentVersion = JSON.parse(readFileSync(current, "utf8")).info.version;
-    const verdict = gateVerdict(report.changes, released!, restatements());
+    // The package's surface too (docs/public-surface.txt against the release's): an export, an option or a flag.
+    const surface = surfaceChanges(readFileSync(path.join(root, "releases", released!, "public-surface.txt"), "utf8"), readFileSync(path.join(root, "docs", "public-surface.txt"), "utf8"));
+    const verdict = stricterVerdict(gateVerdict(report.changes, released!, restatements()), surfaceVerdict(surface));
     const unlisted = report.changes.filter((c) => c.kind !== "text" && !restatements().some((r) => r.check === c.check));
-    expect(versionProblem(released!, version, documentVersion, verdict), JSON.stringify(unlisted.slice(0, 5))).toBeUndefined();
+    expect(versionProblem(released!, version, documentVersion, verdict), JSON.stringify([...unlisted.slice(0, 5), ...surface.slice(0, 5)])).toBeUndefined();
   });
 
   it("takes as text only the changes restated since that release, each with the description's words", async () => {
