@@ -9,7 +9,7 @@ import { notSelected } from "../contract/selection.js";
 import { FixturesError, loadFixtures, type FixtureLists } from "../contract/fixtures.js";
 import { debugLine } from "../client/debug-log.js";
 import { DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
-import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
+import { CONNECTIONS_RANGE, DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { MAX_TIMER_MS } from "../rate-limits/waiting.js";
 import { runPlan } from "../contract/run.js";
 import { exitCodeOf } from "../contract/run/report.js";
@@ -79,7 +79,7 @@ ${wrap(`  --include-mutations          also send the state-changing operations (
                                documented examples and every enum value and bound
   --timeout MS                 per request (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMER_MS})
   --concurrency N              requests in flight (default 1)
-  --connections N              connections per key (default ${DEFAULT_CONNECTIONS}, 1 to 64): a key's requests in
+  --connections N              connections per key (default ${DEFAULT_CONNECTIONS}, ${CONNECTIONS_RANGE.least} to ${CONNECTIONS_RANGE.most}): a key's requests in
                                a row take them in turn (those in flight together share one, in
                                order), so that several processes behind one address each get
                                some; a replay is resent on N connections of its own at once,

@@ -4,8 +4,8 @@ import { UsageError } from "./usage-error.js";
 /** A TCP port from an option or the environment, checked. */
 export function portFrom(value: string | undefined, fallback: number, option = "--port"): number {
   if (value === undefined) return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`${option} must be a port number (0-65535)`);
+  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535)) throw new UsageError(`${option} must be a port number, an integer from 0 to 65535`);
   return port;
 }
 

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ProxyNdjson, shownOperation, writeProxyJUnit } from "../proxy/reports.js";
 import { ProxySetupError, startProxy, type ProxyViolation } from "../proxy/start-proxy.js";
-import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
+import { CONNECTIONS_RANGE, CONNECTIONS_RULE, DEFAULT_CONNECTIONS, isConnectionCount } from "../transport/turns.js";
 import { checkHar } from "../proxy/check-har.js";
 import { packageVersion } from "../package-files.js";
 import { harEntry, HarError, writeHar } from "../proxy/har.js";
@@ -12,7 +12,7 @@ import type { Coverage } from "../validation/coverage.js";
 import { PROXY_CHECKS } from "../proxy/check-names.js";
 import { printable } from "../text/printable.js";
 import { colourWanted, styled } from "../text/terminal.js";
-import { untilStopped } from "./options.js";
+import { portFrom, untilStopped } from "./options.js";
 import { UsageError } from "./usage-error.js";
 import { readCredentials } from "./credentials.js";
 import { counted } from "../text/counted.js";
@@ -55,7 +55,7 @@ Options:
   --port N         port to listen on (default 0: a free one)
   --host H         address to listen on (default 127.0.0.1)
   --upstream-connections N
-                   connections to the upstream (default ${DEFAULT_CONNECTIONS}, 1 to 64): each key's requests in
+                   connections to the upstream (default ${DEFAULT_CONNECTIONS}, ${CONNECTIONS_RANGE.least} to ${CONNECTIONS_RANGE.most}): each key's requests in
                    a row take them in turn, so that behind a balancer the traffic reaches every
                    process and a code accepted by two of them is seen
   --json FILE      NDJSON: one line per violation (operationId, check, message, method, path,
@@ -154,10 +154,9 @@ export async function proxyCommand(argv: string[]): Promise<void> {
     return finish(checked.judge, checked.exchanges, values, ndjson, colour);
   }
   if (!values.upstream) throw new UsageError("--upstream is required: the server to forward to, such as http://127.0.0.1:8080 (or --check-har FILE to judge a recording)");
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError("--port must be an integer from 0 to 65535");
+  const port = portFrom(values.port, 0);
   const connections = values["upstream-connections"];
-  if (connections !== undefined && !/^([1-9]|[1-5]\d|6[0-4])$/.test(connections)) throw new UsageError("--upstream-connections must be a whole number from 1 to 64");
+  if (connections !== undefined && !(/^\d+$/.test(connections) && isConnectionCount(Number(connections)))) throw new UsageError(`--upstream-connections must be ${CONNECTIONS_RULE}`);
   // --sign needs the key it signs with; without it, the key given is used to verify signatures.
   const signer = values.sign ? readCredentials(values["api-secret-file"]) : undefined;
   const apiKey = signer?.apiKey ?? process.env.TXC_API_KEY;

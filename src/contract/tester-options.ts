@@ -5,7 +5,7 @@
 import { operationIds, operationIndex, type OperationId } from "../../generated/operations.js";
 import { checkBaseUrl } from "../transport/base-url.js";
 import { DEFAULT_TIMEOUT_MS } from "../transport/defaults.js";
-import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
+import { CONNECTIONS_RANGE, DEFAULT_CONNECTIONS } from "../transport/turns.js";
 import { MAX_TIMER_MS } from "../rate-limits/waiting.js";
 import type { ApiKeyPair } from "../signing/sign.js";
 import type { MinCoverage } from "../validation/coverage.js";
@@ -218,7 +218,7 @@ export function resolveTesterOptions(input: TesterInput, wording: Wording): Test
     examplesPerOperation: integer("examplesPerOperation", input.examplesPerOperation, 10, 0, 100_000, wording),
     timeoutMs: integer("timeoutMs", input.timeoutMs, DEFAULT_TIMEOUT_MS, 1, MAX_TIMER_MS, wording),
     concurrency: integer("concurrency", input.concurrency, 1, 1, 1000, wording),
-    connections: integer("connections", input.connections, DEFAULT_CONNECTIONS, 1, 64, wording),
+    connections: integer("connections", input.connections, DEFAULT_CONNECTIONS, CONNECTIONS_RANGE.least, CONNECTIONS_RANGE.most, wording),
     pacing: input.pacing ?? true,
     maxRateLimitWaitMs: integer("maxRateLimitWaitMs", input.maxRateLimitWaitMs, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, 0, MAX_TIMER_MS, wording),
     ...(input.maxTimeMs === undefined ? {} : { maxTimeMs: integer("maxTimeMs", input.maxTimeMs, 0, 1, MAX_TIMER_MS, wording) }),

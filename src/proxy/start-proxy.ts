@@ -8,7 +8,7 @@ import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from "../transport/def
 import { printable } from "../text/printable.js";
 import { forward, jsonAnswer, type Upstream } from "./forward.js";
 import { UpstreamConnections } from "./upstream-connections.js";
-import { DEFAULT_CONNECTIONS } from "../transport/turns.js";
+import { CONNECTIONS_RULE, DEFAULT_CONNECTIONS, isConnectionCount } from "../transport/turns.js";
 import type { CarriedExchange, ProxyViolation } from "./traffic.js";
 import { TrafficJudge } from "./traffic-judge.js";
 import { unsignedRequestSigner } from "./sign-unsigned.js";
@@ -88,7 +88,7 @@ function upstreamUrl(upstream: string): URL {
 
 function upstreamConnections(given: number | undefined): number {
   const count = given ?? DEFAULT_CONNECTIONS;
-  if (!Number.isInteger(count) || count < 1 || count > 64) throw new ProxySetupError(`upstreamConnections must be a whole number from 1 to 64 (got ${String(given)})`);
+  if (!isConnectionCount(count)) throw new ProxySetupError(`upstreamConnections must be ${CONNECTIONS_RULE} (got ${String(given)})`);
   return count;
 }
 

@@ -1,5 +1,11 @@
 /** Connections a key's requests spread over unless told: enough to reach each of a few processes behind one address. */
 export const DEFAULT_CONNECTIONS = 4;
+/** How many connections a key may be given (the tester's --connections, the proxy's upstream ones): one rule for every door. */
+export const CONNECTIONS_RANGE = { least: 1, most: 64 } as const;
+/** The rule in words, as every door's error and help says it. */
+export const CONNECTIONS_RULE = `an integer from ${CONNECTIONS_RANGE.least} to ${CONNECTIONS_RANGE.most}`;
+/** A count within CONNECTIONS_RANGE. */
+export const isConnectionCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= CONNECTIONS_RANGE.least && (value as number) <= CONNECTIONS_RANGE.most;
 
 /**
  * Which of `count` connections each key's next request takes: the next in turn when none of the
