@@ -140,6 +140,11 @@ function asBytes(rawBody: unknown): Buffer | undefined {
  * refusal is a result with the document's status and body and a reason code.
  */
 export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(request: SignedRequestInput, options: VerifyOptions<Key>): Promise<VerifyResult<Key>> {
+  // The rule the kit and the sandbox hold once at their start (their pipeline calls verifyNow),
+  // held here per call: a negative age would refuse every nonce and NaN would turn the check off.
+  if (options.nonceMaxAgeMs !== undefined && !isNonceMaxAge(options.nonceMaxAgeMs)) {
+    return refusal(500, "options-invalid", INTERNAL_ERROR, undefined, `nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(options.nonceMaxAgeMs)})`);
+  }
   return verifyNow(request, options);
 }
 
@@ -148,11 +153,6 @@ export async function verifySignedRequest<Key extends KeyRecord = KeyRecord>(req
  * sandbox's): the kit's pipeline makes no promise for a request no store made wait.
  */
 export function verifyNow<Key extends KeyRecord>(request: SignedRequestInput, options: VerifyOptions<Key>): VerifyResult<Key> | Promise<VerifyResult<Key>> {
-  // The rule the kit and the sandbox hold at their start, held here for callers of verifySignedRequest:
-  // a negative age would refuse every nonce and NaN would turn the check off.
-  if (options.nonceMaxAgeMs !== undefined && !isNonceMaxAge(options.nonceMaxAgeMs)) {
-    return refusal(500, "options-invalid", INTERNAL_ERROR, undefined, `nonceMaxAgeMs must be ${NONCE_MAX_AGE_RULE} (got ${String(options.nonceMaxAgeMs)})`);
-  }
   const apiKey = headerOf(request.headers, API_KEY);
   const payload = headerOf(request.headers, PAYLOAD);
   const signature = headerOf(request.headers, SIGNATURE);

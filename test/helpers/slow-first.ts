@@ -3,7 +3,7 @@
 // that wait on outside processes (npm installs from the tarball, other Node and TypeScript
 // versions, tsc, Redocly) ran last and left the other workers idle at the end of the run. So files
 // start longest first by the seconds of the last run's JSON reports: this machine's own in
-// test-results/ when there are, else test/durations.json (npm run test:durations writes it from them).
+// test-results/ where they have a file, else test/durations.json (npm run test:durations writes it from them).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -11,11 +11,11 @@ import { durationsOf, DURATIONS_FILE } from "../../scripts/test-durations.mjs";
 import { REPORTS } from "../../scripts/test-tiers.mjs";
 import { root } from "./project.js";
 
+/** Each file's seconds: this machine's last reports where they have the file (a run of one tier has only some), else the committed ones. */
 function lastDurations(): Record<string, number> {
-  const local = durationsOf(Object.values(REPORTS).map((report) => path.join(root, report)), root);
-  if (Object.keys(local).length > 0) return local;
   const committed = path.join(root, DURATIONS_FILE);
-  return existsSync(committed) ? JSON.parse(readFileSync(committed, "utf8")) : {};
+  const kept: Record<string, number> = existsSync(committed) ? JSON.parse(readFileSync(committed, "utf8")) : {};
+  return { ...kept, ...durationsOf(Object.values(REPORTS).map((report) => path.join(root, report)), root) };
 }
 
 export default class SlowFirst extends BaseSequencer {
