@@ -393,10 +393,9 @@ export const signing = {
   "signatureEncoding": "hex"
 };
 
-/** Where the API's paths live, and where its public (unsigned) operations live. */
+/** Where the API's paths live (the directory all its operations share). */
 export const pathPrefixes = {
-  "api": "/api/v4/",
-  "public": "/api/v4/public/"
+  "api": "/api/v4/"
 };
 
 /** What the error examples show: the private error's code by status, the public error's fields besides its message. */

@@ -135,13 +135,13 @@ function sharedDirectory(paths) {
   return shared;
 }
 
-/** Where the API's paths live, and where its public (unsigned) operations live. */
+/**
+ * Where the API's paths live. Whether a path is public is each operation's own security
+ * requirement (src/server/public-paths.ts), never a shared directory: one unsigned operation
+ * outside /api/v4/public/ would make that directory "/".
+ */
 export function pathPrefixes(document) {
-  const operations = [...operationsOf(document)];
-  return {
-    api: sharedDirectory(operations.map(({ name }) => name)),
-    public: sharedDirectory(operations.filter(({ operation }) => !isSigned(document, operation)).map(({ name }) => name)),
-  };
+  return { api: sharedDirectory([...operationsOf(document)].map(({ name }) => name)) };
 }
 
 /** The module's exports, each a JSON value with the comment that says what it is. */
@@ -152,7 +152,7 @@ function exportsOf(document) {
     ["operationIds", "The operationIds of the HTTP operations, in the document's order.", Object.keys(operations)],
     ["servers", "The servers of the document.", serverList(document)],
     ["signing", "How a private request is signed: the header names, the body fields the signer sets, the HMAC's hash and the encodings (x-txc-signing).", signingFacts(document)],
-    ["pathPrefixes", "Where the API's paths live, and where its public (unsigned) operations live.", pathPrefixes(document)],
+    ["pathPrefixes", "Where the API's paths live (the directory all its operations share).", pathPrefixes(document)],
     ["errorFormats", "What the error examples show: the private error's code by status, the public error's fields besides its message.", errorFormats(document)],
     ["webhookEvents", "The event name of each webhook, by operationId.", Object.fromEntries([...operationsOf(document, "webhooks")].map(({ name, operation }) => [operation.operationId, name]))],
   ];

@@ -1,7 +1,10 @@
 // The error bodies of the document, in the format of the path's kind: public (success, message,
 // params) or private (code, message, errors keyed by field). One home for the sandbox, the proxy
 // and a server team's own code.
-import { errorFormats, pathPrefixes } from "../../generated/operations.js";
+import { errorFormats } from "../../generated/operations.js";
+import { isPublicPath } from "./public-paths.js";
+
+export { isPublicPath };
 
 /** Messages keyed by field, as the private error carries them. */
 export type FieldErrors = Record<string, string[]>;
@@ -25,8 +28,6 @@ export function publicErrorBody(message: string) {
 /** What a server answers: a status and a JSON body (a value, or bytes already serialised). */
 /** An answer as the kit sends it: a status, a JSON body, and any header of its own (Retry-After). */
 export type Reply = { status: number; body: unknown; headers?: Record<string, string> };
-
-export const isPublicPath = (path: string) => path.startsWith(pathPrefixes.public);
 
 /** An error in the format of the path's kind. */
 export function errorReply(path: string, status: number, message: string, errors: FieldErrors = {}): Reply {

@@ -2,10 +2,17 @@ import type { Case } from "../case.js";
 import { SIGNING_FIELDS } from "../../signing/body.js";
 import type { Schema } from "../../../generated/contract-facts.js";
 import { sampleValid } from "../random.js";
+import { workflows } from "../../../generated/workflows.js";
+import { operationIndex } from "../../../generated/operations.js";
+import { subjectOf } from "../workflow-run.js";
 import { defineCheck, type PlannedOperation, type PlanContext } from "./check.js";
 
-/** Operations whose state sequence the "sequences" check runs, so their fixture is used there. */
-export const SEQUENCED: readonly string[] = ["applyCode", "refundDeposit"];
+/**
+ * The state-changing operations a workflow of the document spends a value of (its subject): the
+ * sequences check takes their fixture, so the positive check leaves it unspent. Read from
+ * workflows.arazzo.json, never listed by hand.
+ */
+export const SPENT_BY_WORKFLOWS: ReadonlySet<string> = new Set(workflows.map(subjectOf).filter((operationId) => operationIndex[operationId].stateChanging));
 
 /**
  * Every value the schema alone marks out for a field: each enum value, both booleans, and the
@@ -37,7 +44,7 @@ export function validRequests(operation: PlannedOperation, plan: PlanContext, ch
   const { operationId, schema, examples, valid, fixture, make } = operation;
   const accepted = { kind: "accepted" } as const;
   const cases: Case[] = examples.map((example) => ({ ...make(`documented example ${example.name}`, check, accepted, example.fields), realValues: "documented" as const }));
-  const sequenced = plan.wanted("sequences") && SEQUENCED.includes(operationId);
+  const sequenced = plan.wanted("sequences") && SPENT_BY_WORKFLOWS.has(operationId);
   if (fixture && !sequenced) cases.push({ ...make("fixture (--fixtures)", check, accepted, fixture), realValues: "fixture" });
   for (const { field, value } of coverageValues(schema)) cases.push(make(`${field} = ${JSON.stringify(value)} (coverage)`, check, accepted, { ...valid, [field]: value }));
   const seen = exampleValues(examples);
