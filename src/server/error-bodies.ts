@@ -4,8 +4,6 @@
 import { errorFormats } from "../../generated/operations.js";
 import { isPublicPath } from "./public-paths.js";
 
-export { isPublicPath };
-
 /** Messages keyed by field, as the private error carries them. */
 export type FieldErrors = Record<string, string[]>;
 
