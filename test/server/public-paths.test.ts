@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { operationIds, operationIndex } from "../../generated/operations.js";
-import { isPublicPath } from "../../src/server/public-paths.js";
+import { isPublicPath, publicPathRule } from "../../src/server/public-paths.js";
 
 const unsigned = operationIds.filter((id) => !operationIndex[id].signed);
 const signed = operationIds.filter((id) => operationIndex[id].signed);
@@ -21,5 +21,16 @@ describe("the error format of a path, from each operation's security", () => {
     expect(isPublicPath(`${privateDirectory}deeper/no-such-endpoint`)).toBe(false);
     expect(isPublicPath("/outside-the-api")).toBe(false);
     expect(isPublicPath("")).toBe(false);
+  });
+});
+
+describe("the rule on a document grown past /api/v4/public/", () => {
+  it("an unsigned operation elsewhere leaves every signed one private (a shared directory of unsigned paths would be /api/v4/)", () => {
+    const grown = Object.values(operationIndex).flatMap((operation) => [operation, { path: operation.path.replace(/^(\/[^/]+\/[^/]+\/)/, "$1k2/"), signed: operation.signed }]);
+    const rule = publicPathRule(grown);
+    for (const { path, signed } of grown) expect([path, rule(path)]).toEqual([path, !signed]);
+    const movedPublic = grown.find((operation) => !operation.signed && operation.path.includes("/k2/"))!;
+    expect(rule(`${directoryOf(movedPublic.path)}no-such-endpoint`)).toBe(true);
+    expect(rule(`${directoryOf(movedPublic.path).replace(/[^/]+\/$/, "")}no-such-endpoint`)).toBe(false);
   });
 });
