@@ -108,8 +108,12 @@ export async function startRedisCluster(primaries = 3): Promise<RedisCluster> {
   try {
     for (let i = 0; i < primaries; i++) {
       const port = await freePort();
+      // The cluster bus port defaults to port + 10000, which lands in the kernel's ephemeral range
+      // (where another test's outgoing connection may hold it): take it from this worker's block too.
+      const busPort = await freePort();
       const dir = mkdtempSync(path.join(tmpdir(), "txc-redis-cluster-"));
-      nodes.push({ port, dir, child: await spawnRedis(port, dir, false, ["--cluster-enabled", "yes", "--cluster-config-file", path.join(dir, "nodes.conf"), "--cluster-node-timeout", "2000"]) });
+      const clusterOptions = ["--cluster-enabled", "yes", "--cluster-port", String(busPort), "--cluster-config-file", path.join(dir, "nodes.conf"), "--cluster-node-timeout", "2000"];
+      nodes.push({ port, dir, child: await spawnRedis(port, dir, false, clusterOptions) });
     }
     execFileSync("redis-cli", ["--cluster", "create", ...nodes.map((node) => `127.0.0.1:${node.port}`), "--cluster-replicas", "0", "--cluster-yes"], { stdio: "pipe", timeout: STUCK_MS });
     for (const node of nodes) await until(`cluster node ${node.port} ready`, async () => /cluster_state:ok/.test(String(await ask(node.port, "CLUSTER", "INFO"))));
